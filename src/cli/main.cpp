@@ -1,0 +1,18 @@
+// hexfront: the command line. Each subcommand is a thin shell over the engine API.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+
+int main(int argc, char** argv) {
+  CLI::App app{"hexfront: classic hex-and-counter wargames with every rule enforced"};
+  app.set_version_flag("--version", std::string("hexfront ") + HEXFRONT_VERSION);
+  app.require_subcommand(0, 1);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;
+  }
+  if (app.get_subcommands().empty()) {
+    std::fputs(app.help().c_str(), stdout);
+  }
+  return 0;
+}
