@@ -1,0 +1,14 @@
+// Each subcommand of `hexfront` lives in its own file and registers itself here.
+// A registered subcommand sets its callback; the callback returns the process exit
+// code through `exit_code` (0 ok, 1 failure, 2 usage).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace cli {
+
+// One line per subcommand file; add yours and call it from main.cpp.
+// void register_engine(CLI::App& app, int& exit_code);      // engine.cpp
+// void register_map(CLI::App& app, int& exit_code);         // map_command.cpp
+
+}  // namespace cli
