@@ -1,12 +1,13 @@
 #include "core/hex_id.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
-#include <set>
+#include <tuple>
 #include <unordered_set>
-
-#include <fmt/format.h>
 
 namespace core {
 namespace {
@@ -87,6 +88,7 @@ std::optional<Sheet> parse_sheet(std::string_view w, std::string* error) {
   std::tie(s.r0, s.r1) = *rows;
   return s;
 }
+
 // The shared machinery: sheets in a global offset frame (column, row in the printed
 // counting direction); each scheme supplies how IDs are spelt and how the global
 // offset frame maps to axial coordinates.
@@ -195,7 +197,9 @@ class ScsScheme final : public SheetScheme {
     return Parts{id[0], *to_int(c), *to_int(r)};
   }
   // The rulebooks print the column bare and the row with two digits ("B1.06").
-  std::string spell(char letter, int col, int row) const override { return fmt::format("{}{}.{:02}", letter, col, row); }
+  std::string spell(char letter, int col, int row) const override {
+    return fmt::format("{}{}.{:02}", letter, col, row);
+  }
 
   // Screen rows grow south, printed rows north: screen row = -row. The columns that
   // sit lower are the odd ones when even columns are high.
@@ -236,7 +240,9 @@ class SpiScheme final : public SheetScheme {
     if (id.size() != 5 || !known_letter(id[0]) || !all_digits(id.substr(1))) return std::nullopt;
     return Parts{id[0], *to_int(id.substr(3, 2)), *to_int(id.substr(1, 2))};
   }
-  std::string spell(char letter, int col, int row) const override { return fmt::format("{}{:02}{:02}", letter, row, col); }
+  std::string spell(char letter, int col, int row) const override {
+    return fmt::format("{}{:02}{:02}", letter, row, col);
+  }
 
   // Screen row = -XX; an even row is shifted east, so q = column - ceil(screen row / 2).
   Hex to_axial(int gc, int gr) const override {
@@ -267,7 +273,9 @@ class WotScheme final : public SheetScheme {
     if (id.size() != 5 || (id[0] != 'W' && id[0] != 'E') || !all_digits(id.substr(1))) return std::nullopt;
     return Parts{id[0], *to_int(id.substr(1, 2)), *to_int(id.substr(3, 2))};
   }
-  std::string spell(char letter, int col, int row) const override { return fmt::format("{}{:02}{:02}", letter, col, row); }
+  std::string spell(char letter, int col, int row) const override {
+    return fmt::format("{}{:02}{:02}", letter, col, row);
+  }
 
   Hex to_axial(int gc, int gr) const override { return {int16_t(gc), int16_t(gr - floor_div(gc, 2))}; }
   std::pair<int, int> to_offset(Hex h) const override { return {h.q, h.r + floor_div(h.q, 2)}; }
@@ -280,7 +288,6 @@ bool fail(std::string* error, std::string message) {
   if (error) *error = std::move(message);
   return false;
 }
-
 
 // Splits a spec's words into sheets ("L:...") and options ("key=value"); sheet letters
 // must be distinct and belong to `letters`.

@@ -1,12 +1,14 @@
 #include "core/map.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <array>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
-
-#include <fmt/format.h>
 
 namespace core {
 
@@ -177,13 +179,15 @@ struct Map::Impl {
 
   SideMask side(HexSide s) const {
     if (const int a = index(s.hex); a >= 0) return sides[size_t(a) * kDirections + s.dir];
-    if (const int b = index(neighbor(s.hex, s.dir)); b >= 0) return sides[size_t(b) * kDirections + size_t(opposite(s.dir))];
+    if (const int b = index(neighbor(s.hex, s.dir)); b >= 0)
+      return sides[size_t(b) * kDirections + size_t(opposite(s.dir))];
     return 0;
   }
 
   void set_side(HexSide s, SideMask m) {
     if (const int a = index(s.hex); a >= 0) sides[size_t(a) * kDirections + s.dir] = m;
-    if (const int b = index(neighbor(s.hex, s.dir)); b >= 0) sides[size_t(b) * kDirections + size_t(opposite(s.dir))] = m;
+    if (const int b = index(neighbor(s.hex, s.dir)); b >= 0)
+      sides[size_t(b) * kDirections + size_t(opposite(s.dir))] = m;
   }
 
   Area* find_area(std::string_view name) {
@@ -380,8 +384,9 @@ class MapReader {
     if (dir < 0) {
       const auto b = m_.ids->parse(t[2].text);
       if (!b) {
-        return issue(fmt::format("'{}' is neither a hex ID nor a direction ({})", t[2].text,
-                                 m_.ids->orientation() == Orientation::FlatTop ? "n ne se s sw nw" : "ne e se sw w nw"));
+        return issue(
+            fmt::format("'{}' is neither a hex ID nor a direction ({})", t[2].text,
+                        m_.ids->orientation() == Orientation::FlatTop ? "n ne se s sw nw" : "ne e se sw w nw"));
       }
       dir = direction_to(*a, *b);
       if (dir < 0) return issue(fmt::format("side between non-adjacent hexes {} and {}", t[1].text, t[2].text));
@@ -447,8 +452,7 @@ class MapReader {
           issue(fmt::format("bad area range '{}' (two IDs of one map sheet)", w));
           continue;
         }
-        for (Hex h : *hexes)
-          if (m_.index(h) >= 0) add(h);
+        for (Hex h : *hexes) add(h);
       } else if (const auto h = map_hex(w, "area hex")) {
         add(*h);
       }
@@ -508,7 +512,8 @@ std::unique_ptr<Map> Map::parse(std::string_view text, const std::string& file_n
   auto impl = std::make_unique<Impl>();
   MapReader(*impl, file_name, false, issues).read(text);
   // An override is read only onto a sound base: its IDs and words need the header.
-  if (issues.size() == before && !override_name.empty()) MapReader(*impl, override_name, true, issues).read(override_text);
+  if (issues.size() == before && !override_name.empty())
+    MapReader(*impl, override_name, true, issues).read(override_text);
   if (issues.size() != before || !impl->ids) return nullptr;
   impl->compute_edges();
   return std::unique_ptr<Map>(new Map(std::move(impl)));
@@ -561,8 +566,8 @@ std::string Map::save() const {
     for (const std::string& w : v) s += " " + w;
     return s;
   };
-  out += fmt::format("{} {}\ngame {}\nids {}\nterrain{}\nsides{}\n", kMapMagic, kFormatVersion, m.game,
-                     m.ids->spec(), join(m.terrain_names), join(m.side_names));
+  out += fmt::format("{} {}\ngame {}\nids {}\nterrain{}\nsides{}\n", kMapMagic, kFormatVersion, m.game, m.ids->spec(),
+                     join(m.terrain_names), join(m.side_names));
   if (m.default_terrain) out += "default" + words(m.terrain_names, m.default_terrain) + "\n";
 
   // Hexes that differ from an unlisted one.
@@ -657,6 +662,11 @@ TerrainMask Map::terrain(Hex h) const {
 }
 
 SideMask Map::side(HexSide s) const { return impl_->side(s); }
+
+SideMask Map::side(Hex h, int dir) const {
+  if (const int i = impl_->index(h); i >= 0) return impl_->sides[size_t(i) * kDirections + size_t(dir)];
+  return impl_->side(HexSide::of(h, dir));
+}
 
 uint8_t Map::edges(Hex h) const {
   const int i = impl_->index(h);

@@ -22,7 +22,7 @@ using SideMask = uint32_t;     // bit i = hexside feature i of the map's vocabul
 enum EdgeBits : uint8_t { kEdgeNorth = 1, kEdgeEast = 2, kEdgeSouth = 4, kEdgeWest = 8 };
 
 struct Area {
-  std::string name;       // "entry:A", "play:7.3", "trafficjam"
+  std::string name;  // "entry:A", "play:7.3", "trafficjam"
   std::vector<Hex> hexes;
 };
 
@@ -40,12 +40,10 @@ class Map {
   // Returns nullptr and fills `issues` with every defect found when anything is wrong.
   static std::unique_ptr<Map> load(const std::string& path, std::vector<MapIssue>& issues,
                                    const std::string& override_path = "");
-  static std::unique_ptr<Map> parse(std::string_view text, const std::string& file_name,
-                                    std::vector<MapIssue>& issues);
+  static std::unique_ptr<Map> parse(std::string_view text, const std::string& file_name, std::vector<MapIssue>& issues);
   // The same with an override text (file name used in its issues).
-  static std::unique_ptr<Map> parse(std::string_view text, const std::string& file_name,
-                                    std::string_view override_text, const std::string& override_name,
-                                    std::vector<MapIssue>& issues);
+  static std::unique_ptr<Map> parse(std::string_view text, const std::string& file_name, std::string_view override_text,
+                                    const std::string& override_name, std::vector<MapIssue>& issues);
   // The map in the text format, deterministic (parse(save()) gives an equal map).
   std::string save() const;
 
@@ -69,7 +67,7 @@ class Map {
   TerrainMask terrain(Hex h) const;  // 0 off the map
   bool has_terrain(Hex h, int bit) const { return bit >= 0 && (terrain(h) >> bit) & 1u; }
   SideMask side(HexSide s) const;
-  SideMask side(Hex h, int dir) const { return side(HexSide::of(h, dir)); }
+  SideMask side(Hex h, int dir) const;  // the side of h in direction dir
   bool has_side(Hex h, int dir, int bit) const { return bit >= 0 && (side(h, dir) >> bit) & 1u; }
   // EdgeBits of the map edges this hex lies on: computed from the sheets' outline
   // unless the file declares them.
@@ -77,7 +75,7 @@ class Map {
   int elevation(Hex h) const;  // 0 unless declared
 
   // Free-form attributes, e.g. a bridge's build date or a VP value: "vp=3".
-  std::string_view attr(Hex h, std::string_view key) const;        // "" when absent
+  std::string_view attr(Hex h, std::string_view key) const;  // "" when absent
   std::string_view attr(HexSide s, std::string_view key) const;
 
   // Named places.

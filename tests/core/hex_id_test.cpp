@@ -23,7 +23,9 @@ Hex id(const HexIdScheme& s, std::string_view printed) {
   return h.value_or(Hex{});
 }
 
-bool adjacent(const HexIdScheme& s, std::string_view a, std::string_view b) { return distance(id(s, a), id(s, b)) == 1; }
+bool adjacent(const HexIdScheme& s, std::string_view a, std::string_view b) {
+  return distance(id(s, a), id(s, b)) == 1;
+}
 
 // Every hex of every sheet formats to an ID that parses back to it, and every ID of an
 // overlap hex names the same hex.
@@ -97,8 +99,7 @@ TEST(SpiIds, MosaicCornerHasFourNames) {
   EXPECT_EQ(id(*s, "D2301"), h);
   EXPECT_EQ(s->format(h), "A0122");  // the first sheet listed is canonical
   const auto ids = s->all_ids(h);
-  EXPECT_EQ(std::set<std::string>(ids.begin(), ids.end()),
-            (std::set<std::string>{"A0122", "B0101", "C2322", "D2301"}));
+  EXPECT_EQ(std::set<std::string>(ids.begin(), ids.end()), (std::set<std::string>{"A0122", "B0101", "C2322", "D2301"}));
   // Reordering the sheets changes which name is canonical, not the geometry.
   auto b_first = scheme("spi B:28x23 A:28x23 D:28x23 C:28x23");
   EXPECT_EQ(b_first->format(id(*b_first, "A0122")), "B0101");
@@ -167,9 +168,9 @@ TEST(WotIds, RefusesMalformed) {
 }
 
 TEST(SchemeSpec, RefusesBadSpecsWithAReason) {
-  for (const char* bad : {"", "hex", "scs", "scs A:0x60", "scs A:40", "scs A:40x60 A:40x60", "scs A:2-40x60",
-                          "scs A:40x60 high=up", "scs A:40x100", "spi E:28x23", "spi foo=1", "wot X:1x1",
-                          "wot seam=48"}) {
+  for (const char* bad :
+       {"", "hex", "scs", "scs A:0x60", "scs A:40", "scs A:40x60 A:40x60", "scs A:2-40x60", "scs A:40x60 high=up",
+        "scs A:40x100", "spi E:28x23", "spi foo=1", "wot X:1x1", "wot seam=48"}) {
     std::string error;
     EXPECT_FALSE(make_scheme(bad, &error)) << bad;
     EXPECT_FALSE(error.empty()) << bad;

@@ -37,16 +37,16 @@ edge A2.03 n
 
 std::unique_ptr<Map> parse_ok(std::string_view text, std::string_view over = {}) {
   std::vector<MapIssue> issues;
-  auto m = over.empty() ? Map::parse(text, "small.map", issues)
-                        : Map::parse(text, "small.map", over, "owner.map", issues);
+  auto m =
+      over.empty() ? Map::parse(text, "small.map", issues) : Map::parse(text, "small.map", over, "owner.map", issues);
   for (const auto& i : issues) ADD_FAILURE() << i.to_string();
   return m;
 }
 
 std::vector<std::string> issues_of(std::string_view text, std::string_view over = {}) {
   std::vector<MapIssue> issues;
-  const auto m = over.empty() ? Map::parse(text, "bad.map", issues)
-                              : Map::parse(text, "bad.map", over, "owner.map", issues);
+  const auto m =
+      over.empty() ? Map::parse(text, "bad.map", issues) : Map::parse(text, "bad.map", over, "owner.map", issues);
   EXPECT_FALSE(m);
   std::vector<std::string> out;
   for (const auto& i : issues) out.push_back(i.to_string());
@@ -169,22 +169,20 @@ hex A1.02 woods elev=high
 side A1.04 A1.05 -road
 edge A1.02 up
 )";
-  EXPECT_THAT(issues_of(text),
-              ElementsAre(HasSubstr("bad.map:6: unknown terrain 'swamp'"),
-                          HasSubstr("bad.map:7: hex 'A9.01' is not a hex ID on the declared maps"),
-                          HasSubstr("bad.map:8: hex A1.01 already given at line 6"),
-                          HasSubstr("bad.map:9: hex 'Z1.01'"),
-                          HasSubstr("bad.map:10: side between non-adjacent hexes A1.01 and A3.01"),
-                          HasSubstr("bad.map:11: unknown hexside feature 'canal'"),
-                          HasSubstr("bad.map:12: area hex 'B9.09'"),
-                          HasSubstr("bad.map:13: unknown keyword 'bogus'"),
-                          HasSubstr("bad.map:14: elevation 'high'"),
-                          HasSubstr("bad.map:15: '-road' removes a feature"),
-                          HasSubstr("bad.map:16: unknown map edge 'up'")));
+  EXPECT_THAT(
+      issues_of(text),
+      ElementsAre(HasSubstr("bad.map:6: unknown terrain 'swamp'"),
+                  HasSubstr("bad.map:7: hex 'A9.01' is not a hex ID on the declared maps"),
+                  HasSubstr("bad.map:8: hex A1.01 already given at line 6"), HasSubstr("bad.map:9: hex 'Z1.01'"),
+                  HasSubstr("bad.map:10: side between non-adjacent hexes A1.01 and A3.01"),
+                  HasSubstr("bad.map:11: unknown hexside feature 'canal'"), HasSubstr("bad.map:12: area hex 'B9.09'"),
+                  HasSubstr("bad.map:13: unknown keyword 'bogus'"), HasSubstr("bad.map:14: elevation 'high'"),
+                  HasSubstr("bad.map:15: '-road' removes a feature"), HasSubstr("bad.map:16: unknown map edge 'up'")));
 }
 
 TEST(Map, HeaderDefects) {
-  EXPECT_THAT(issues_of("hexfront-map 2\ngame x\n"), ElementsAre("bad.map:1: unsupported format version '2' (this engine reads 1)"));
+  EXPECT_THAT(issues_of("hexfront-map 2\ngame x\n"),
+              ElementsAre("bad.map:1: unsupported format version '2' (this engine reads 1)"));
   EXPECT_THAT(issues_of("# nothing\n"), ElementsAre(HasSubstr("bad.map:1: empty file")));
   EXPECT_THAT(issues_of("map 1\n"), ElementsAre(HasSubstr("bad.map:1: first line must be 'hexfront-map 1'")));
   EXPECT_THAT(issues_of("hexfront-map 1\ngame x\nids hex 3\nterrain a a\nsides b\nhex A1.01 a\nterrain c\n"),
@@ -224,11 +222,10 @@ edge A2.03
 
 TEST(Map, OverrideDefectsCarryTheOverrideFileAndLine) {
   const std::string_view over = "hexfront-override 1\ngame other\nterrain x\nhex A2.03 lava\nside A1.01 A1.05 road\n";
-  EXPECT_THAT(issues_of(kSmall, over),
-              ElementsAre(HasSubstr("owner.map:2: override is for game 'other'"),
-                          HasSubstr("owner.map:3: an override file cannot change 'terrain'"),
-                          HasSubstr("owner.map:4: unknown terrain 'lava'"),
-                          HasSubstr("owner.map:5: side between non-adjacent")));
+  EXPECT_THAT(issues_of(kSmall, over), ElementsAre(HasSubstr("owner.map:2: override is for game 'other'"),
+                                                   HasSubstr("owner.map:3: an override file cannot change 'terrain'"),
+                                                   HasSubstr("owner.map:4: unknown terrain 'lava'"),
+                                                   HasSubstr("owner.map:5: side between non-adjacent")));
 }
 
 TEST(Map, LoadAndValidateFiles) {
@@ -252,8 +249,9 @@ TEST(Map, LoadAndValidateFiles) {
 }
 
 TEST(Map, SpiAndWotMapsParseToo) {
-  const auto spi = parse_ok("hexfront-map 1\ngame bfa\nids spi\nterrain clear town\nsides road\ndefault clear\n"
-                            "hex B0101 town \"Overlap\"\nside C2322 C2321 road\n");
+  const auto spi = parse_ok(
+      "hexfront-map 1\ngame bfa\nids spi\nterrain clear town\nsides road\ndefault clear\n"
+      "hex B0101 town \"Overlap\"\nside C2322 C2321 road\n");
   ASSERT_TRUE(spi);
   EXPECT_EQ(spi->place(at(*spi, "D2301")), "Overlap");
   EXPECT_EQ(spi->find_place("Overlap"), at(*spi, "A0122"));
