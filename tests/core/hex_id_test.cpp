@@ -69,6 +69,14 @@ TEST(ScsIds, MapAColumn40AdjoinsMapBColumn1) {
   EXPECT_TRUE(adjacent(*s, "A40.10", "B1.11"));
   EXPECT_TRUE(adjacent(*s, "A40.10", "B1.10"));
   EXPECT_FALSE(adjacent(*s, "A40.10", "B1.09"));
+  for (int row = 1; row <= 60; ++row) {
+    const std::string a40 = "A40." + std::to_string(row), b1 = "B1." + std::to_string(row);
+    EXPECT_TRUE(adjacent(*s, a40, b1)) << a40;
+    if (row < 60) {
+      EXPECT_TRUE(adjacent(*s, a40, "B1." + std::to_string(row + 1))) << a40;
+    }
+    EXPECT_EQ(distance(id(*s, "A1." + std::to_string(row)), id(*s, b1)), 40) << b1;
+  }
   EXPECT_EQ(distance(id(*s, "A39.10"), id(*s, "B2.10")), 3);
   // Bastogne B1.16 and Senochamps A38.16 are 3 columns apart on the same row.
   EXPECT_EQ(distance(id(*s, "A38.16"), id(*s, "B1.16")), 3);
