@@ -52,6 +52,7 @@ def check_counters(d):
     names = c.get("value_names")
     if names != ["attack", "defense", "ma", "range"]:
         err("counters: value_names must be attack, defense, ma, range")
+    types = {t["type"] for t in c.get("types", [])}
     forms = {}
     for f in c["formations"]:
         if f["id"] in forms:
@@ -64,6 +65,8 @@ def check_counters(d):
         if uid in units:
             err(f"{w}: duplicate id")
         units[uid] = u
+        if u["type"] not in types:
+            err(f"{w}: type {u['type']} not in types")
         if u["side"] not in (0, 1):
             err(f"{w}: side")
         f = forms.get(u["formation"])
