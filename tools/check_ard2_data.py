@@ -185,6 +185,8 @@ def check_scenario(path, units):
         if r["turn"] > t1:
             err(f"{w}: {uid} arrives after the last turn")
         arrived[uid] += 1
+        if "source" in r:
+            check_prov(f"{w}.{uid}.source", r["source"])
         if uid in placed:
             err(f"{w}: {uid} both set up and arriving")
         e = r.get("entry") or {}
