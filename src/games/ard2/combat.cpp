@@ -71,6 +71,10 @@ OddsInfo compute_odds(const Position& p, const scs::Crt& crt, const std::vector<
     if (p.info(u).side == defender_side) o.defense += defense_eighths(p, u);
   o.odds = scs::round_odds(o.attack, o.defense);
   o.base_column = crt.column(o.odds);
+  if (crt.columns() > 0) {
+    const scs::Odds first = crt.column_odds(0);
+    o.declarable = int64_t(o.odds.attack) * first.defense >= int64_t(first.attack) * o.odds.defense;
+  }
   o.shift = terrain_shift(p, defender, defender_side, hexes);
   o.column = crt.shifted(o.base_column, o.shift);
   return o;
@@ -205,7 +209,8 @@ const char* overrun_refusal(const Position& p, const std::vector<core::UnitId>& 
       return "only Mech MA units not DG, not starting adjacent to the enemy, not hit by enemy Barrage and "
              "not having overrun this phase may Overrun (3.3)";
     const int left = allowance(p, u, p.dg(u)) - p.unit(u).spent;
-    if (left < kOverrunCost) return "an Overrun costs +2 MP (3.3)";
+    const int need = kOverrunCost + p.board().tec().road_cost(p.effective_road(from, dir), p.info(u).move);
+    if (left < need) return "an Overrun needs +2 MP and the road cost into the target left (3.3, A34)";
   }
   return nullptr;
 }

@@ -32,6 +32,9 @@ struct OddsInfo {
   int base_column = 0;
   int shift = 0;    // columns left
   int column = 0;   // final column
+  // S-odds (docs/rules/ard2.md): raw odds worse than the first column (1:4) cannot be
+  // declared.
+  bool declarable = true;
 };
 // ARD2 3.2 steps 2-3: the final CRT column of `attackers` against every unit in
 // `defender`'s hex.
@@ -83,7 +86,8 @@ bool advance_step_ok(const Position& p, core::UnitId u, core::Hex defender, int 
 bool may_overrun(const Position& p, core::UnitId u);
 inline constexpr int kOverrunCost = 2 * scs::kHalfMp;  // ARD2 3.3: +2 MP
 // ARD2 3.3 and TEC note 2: the stack at `from` may overrun the adjacent `target`:
-// each unit may overrun and has 2 MP left, and a usable road joins the two hexes.
+// each unit may overrun, a usable road joins the two hexes, and (A34) it has the
+// 2 MP plus the road cost of entering the target left.
 const char* overrun_refusal(const Position& p, const std::vector<core::UnitId>& stack, core::Hex target);
 
 }  // namespace ard2

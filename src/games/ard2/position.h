@@ -14,9 +14,10 @@
 
 namespace ard2 {
 
-// Sides (GameInfo::sides order). The German player moves first (2.1).
-inline constexpr int kGerman = 0;
-inline constexpr int kAllied = 1;
+// Sides (GameInfo::sides order, as in data/games/ard2: 0 Allied, 1 German). The German
+// player moves first each turn (2.1).
+inline constexpr int kAllied = 0;
+inline constexpr int kGerman = 1;
 inline constexpr int other_side(int side) { return 1 - side; }
 
 // UnitState::flags bits.
@@ -32,15 +33,16 @@ enum UnitFlag : uint32_t {
   kStopped = 1u << 8,         // stopped for a bridge-blowing attempt (3.8)
   kInEntryArea = 1u << 9,     // placed reinforcement not yet moved: no DI (3.1)
   kDefended = 1u << 10,       // was attacked this phase
+  kOutOfSupply = 1u << 11,    // found Out of Supply in its side's last Supply phase (3.7, A18)
 };
-inline constexpr int kUnitFlagCount = 11;
+inline constexpr int kUnitFlagCount = 12;
 
 // HexMarker kinds; `value` is a count unless said otherwise.
 enum MarkerKind : uint16_t {
-  kFullGerman = 0,   // Full Barrage markers fired by the German player
-  kFullAllied = 1,
-  kHalfGerman = 2,   // Half markers awaiting reconciliation (3.5)
-  kHalfAllied = 3,
+  kFullAllied = 0,   // Full Barrage markers fired by the Allied (US) player
+  kFullGerman = 1,
+  kHalfAllied = 2,   // Half markers awaiting reconciliation (3.5)
+  kHalfGerman = 3,
   kAirSupply = 4,    // US Air Supply marker (2.2, 3.7)
   kControl = 5,      // VP hex control: value = side + 1 (6.0)
 };

@@ -24,10 +24,14 @@ std::vector<core::Hex> occupied_hexes(const Position& p, int side) {
 
 std::vector<core::UnitId> phase_end_dg(const Position& p, int side) {
   std::vector<core::UnitId> out;
-  for (core::Hex h : occupied_hexes(p, side))
-    if (overstacked(p, h, side) || violates_divisional_integrity(p, h, side))
+  for (core::Hex h : occupied_hexes(p, side)) {
+    int settled = 0;
+    for (core::UnitId u : p.units_at(h))
+      if (p.info(u).side == side && !(p.unit(u).flags & kInEntryArea)) ++settled;
+    if (settled > 3 || violates_divisional_integrity(p, h, side))
       for (core::UnitId u : p.units_at(h))
-        if (p.info(u).side == side) out.push_back(u);
+        if (p.info(u).side == side && !(p.unit(u).flags & kInEntryArea)) out.push_back(u);
+  }
   return out;
 }
 
@@ -48,10 +52,11 @@ std::vector<core::UnitId> supply_phase_dg(const Position& p, int side, const std
 Recovery dg_recovery(const Position& p, core::UnitId u, const std::vector<uint8_t>& traced) {
   const core::Hex h = p.unit(u).hex;
   const int side = p.info(u).side;
+  if (side == kAllied && air_supplied(p, h)) return Recovery::Remove;  // A21
   if (traffic_jam_active(p, h, side) || overstacked(p, h, side) || violates_divisional_integrity(p, h, side))
     return Recovery::Stay;
-  if (in_supply(p, traced, u)) return Recovery::Remove;
-  return p.info(u).artillery ? Recovery::ArtilleryChoice : Recovery::Stay;
+  if (p.info(u).artillery) return in_supply(p, traced, u) ? Recovery::Remove : Recovery::ArtilleryChoice;
+  return (p.unit(u).flags & kOutOfSupply) ? Recovery::Stay : Recovery::Remove;
 }
 
 ArtilleryRoll artillery_air_roll(int die) {
@@ -82,6 +87,23 @@ std::vector<core::Hex> bug_out_destinations(const Position& p, core::UnitId arty
   std::vector<int> dist(size_t(b.size()), -1);
   std::deque<core::Hex> queue{start};
   dist[size_t(b.index(start))] = 0;
+  bool on_road = false;
+  for (int d = 0; d < core::kDirections; ++d)
+    if (p.effective_road(start, d) != scs::RoadKind::None) on_road = true;
+  if (!on_road) {
+    // A19: off the road, the road path starts at an adjacent road hex.
+    queue.clear();
+    for (int d = 0; d < core::kDirections; ++d) {
+      const core::Hex n = core::neighbor(start, d);
+      const int ni = b.index(n);
+      if (ni < 0) continue;
+      for (int e = 0; e < core::kDirections; ++e)
+        if (p.effective_road(n, e) != scs::RoadKind::None && dist[size_t(ni)] < 0) {
+          dist[size_t(ni)] = 1;
+          queue.push_back(n);
+        }
+    }
+  }
   std::vector<core::Hex> out;
   while (!queue.empty()) {
     const core::Hex h = queue.front();

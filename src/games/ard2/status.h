@@ -11,6 +11,8 @@ namespace ard2 {
 // ---- 3.1 / 3.4 Disorganization ----
 // ARD2 3.1, 3.4: units of `side` in a hex that ends a phase overstacked or mixing
 // Divisions. (Momentary mixes during movement and Overruns are not checked here.)
+// ASSUMED (A24, SCS errata): units placed this turn (kInEntryArea) are left out until
+// the end of their side's first Movement & Barrage phase, when the module clears it.
 std::vector<core::UnitId> phase_end_dg(const Position& p, int side);
 // ARD2 3.1, 3.4: German units starting a phase in an active Traffic Jam hex.
 std::vector<core::UnitId> traffic_jam_dg(const Position& p, int side);
@@ -19,10 +21,12 @@ std::vector<core::UnitId> supply_phase_dg(const Position& p, int side, const std
 
 enum class Recovery { Remove, Stay, ArtilleryChoice };
 // ARD2 3.4 DG Recovery (Pre-Turn; ERRATA 3 makes it a DG-only phase): a DG unit
-// recovers unless out of supply, in an active Traffic Jam, overstacked or mixing
-// Divisions. ASSUMED (A18): supply is traced at that moment (Air Supply counts, 3.7).
-// 3.7: artillery that cannot trace and has no Air Supply leaves it to the owner: do
-// nothing, or roll on the Air Supply for Artillery table.
+// recovers unless Out of Supply, in an active Traffic Jam, overstacked or mixing
+// Divisions. Decisions (docs/rules/ard2.md): A18, Out of Supply is the status found
+// in the unit's last Supply phase (kOutOfSupply); A21, a US unit within 5 of an Air
+// Supply marker recovers whatever the other conditions. 3.7: artillery recovers
+// freely if it traces supply now (`traced`, live) or has Air Supply; otherwise its
+// owner chooses: nothing, or a roll on the Air Supply for Artillery table.
 Recovery dg_recovery(const Position& p, core::UnitId u, const std::vector<uint8_t>& traced);
 enum class ArtilleryRoll { Eliminated, Stays, Recovers };
 // ARD2 3.7 Air Supply for Artillery table: 1 unit removed, 2-3 no change, 4-6 DG off.
@@ -37,7 +41,8 @@ bool must_bug_out(const Position& p, core::UnitId arty);
 // Prohibited to Mech, no enemy in or next to it, and at least 8 road hexes along
 // contiguous road from its start (enemy units and Bonds ignored on that route).
 // ASSUMED (A19): the destination is itself a road hex of that network, "8 hexes" is
-// the shortest road distance, and blown or unbuilt bridges break the road. With no
+// the shortest road distance (from an adjacent road hex, counted as 1, when the
+// artillery is off the road), and blown or unbuilt bridges break the road. With no
 // destination the unit stays where it is (and is DG like any Bug Out).
 std::vector<core::Hex> bug_out_destinations(const Position& p, core::UnitId arty, const std::vector<uint8_t>& traced);
 inline constexpr int kBugOutRoadHexes = 8;

@@ -63,6 +63,29 @@ TEST(Rule_1_3, WestWallHelpsGermanDefendersOnly) {
   EXPECT_EQ(terrain_shift(w.pos(), H(5, 4), kAllied, {H(4, 4)}), 0);
 }
 
+TEST(Rule_3_2, OddsWorseThanOneToFourCannotBeDeclared) {
+  World w;
+  const auto a = w.place(w.def(infantry(kGerman, 1, 4)), H(4, 4));
+  const auto d = w.place(w.def(infantry(kAllied, 2, 4)), H(5, 4));
+  EXPECT_TRUE(compute_odds(w.pos(), crt(), {a}, H(5, 4)).declarable);  // 1:4
+  w.place(w.def(infantry(kAllied, 2, 1)), H(5, 4));
+  EXPECT_FALSE(compute_odds(w.pos(), crt(), {a}, H(5, 4)).declarable);  // 1:5
+  (void)d;
+}
+
+TEST(Rule_3_2, A14FractionsMultiplyAndOnlyOddsRound) {
+  // given an attacker of 5, DG under one enemy Full marker (1.25), against a defender of 1
+  World w;
+  const auto a = w.place(w.def(armor(kGerman, 5, 4)), H(4, 4));
+  w.s->units[a].flags |= kDG;
+  w.marker(H(4, 4), kFullAllied, 1);
+  w.place(w.def(infantry(kAllied, 1, 1)), H(5, 4));
+  // then the odds are 1:1
+  const auto o = compute_odds(w.pos(), crt(), {a}, H(5, 4));
+  EXPECT_EQ(o.attack, 10);
+  EXPECT_EQ(o.odds, (scs::Odds{1, 1}));
+}
+
 TEST(Rule_3_2, FinalColumnAppliesShifts) {
   World w;
   w.board.add_terrain(H(5, 4), w.t.city);
@@ -193,10 +216,16 @@ TEST(Rule_3_3, OverrunRequirements) {
   // Leg MA cannot overrun even on a road
   w.board.set_road(H(4, 6), 0, scs::RoadKind::Road);
   EXPECT_NE(overrun_refusal(w.pos(), {leg}, H(5, 6)), nullptr);
-  // not with less than 2 MP left
-  w.s->units[pz].spent = 21;
-  EXPECT_NE(overrun_refusal(w.pos(), {pz}, H(5, 4)), nullptr);
+  // not without 2 MP plus the road's 1/2 MP into the target (A34)
   w.s->units[pz].spent = 20;
+  EXPECT_NE(overrun_refusal(w.pos(), {pz}, H(5, 4)), nullptr);
+  w.s->units[pz].spent = 19;
+  EXPECT_EQ(overrun_refusal(w.pos(), {pz}, H(5, 4)), nullptr);
+  // A34 example: 3 MP left and a Track (2 MP for Mech): 2 + 2 = 4 needed
+  w.board.set_road(H(4, 4), 0, scs::RoadKind::Track);
+  w.s->units[pz].spent = 18;
+  EXPECT_NE(overrun_refusal(w.pos(), {pz}, H(5, 4)), nullptr);
+  w.s->units[pz].spent = 16;
   EXPECT_EQ(overrun_refusal(w.pos(), {pz}, H(5, 4)), nullptr);
   // not DG, not after starting adjacent, not twice, not after an enemy Barrage hex
   for (uint32_t f : {uint32_t(kDG), uint32_t(kStartedAdjacent), uint32_t(kOverran), uint32_t(kEnemyBarrage)}) {

@@ -62,6 +62,7 @@ TEST(Rule_3_4, RecoveryConditions) {
   const auto oos = w.place(d1, H(0, 0));
   const auto gun = w.place(w.def(artillery(kGerman)), H(0, 1));
   for (auto u : {ok, oos, gun}) w.s->units[u].flags |= kDG;
+  w.s->units[oos].flags |= kOutOfSupply;  // found so in its last Supply phase (A18)
   const Position p = w.pos();
   const auto traced = trace_supply(p, kGerman, default_sources(kGerman));
   EXPECT_EQ(dg_recovery(p, ok, traced), Recovery::Remove);
@@ -70,6 +71,29 @@ TEST(Rule_3_4, RecoveryConditions) {
   // mixing Divisions blocks recovery even in supply
   w.place(w.def(infantry(kGerman, 3, 4, 8, 2)), H(8, 5));
   EXPECT_EQ(dg_recovery(w.pos(), ok, traced), Recovery::Stay);
+}
+
+TEST(Rule_3_7, AirSupplyRemovesUsDgWithinFiveWhateverElse) {
+  World w;
+  const int d1 = w.def(infantry(kAllied, 3, 4, 8, 1));
+  const auto u = w.place(d1, H(5, 5));
+  w.place(w.def(infantry(kAllied, 3, 4, 8, 2)), H(5, 5));  // mixing Divisions
+  w.s->units[u].flags |= kDG | kOutOfSupply;
+  const std::vector<uint8_t> none(size_t(w.board.size()), 0);
+  EXPECT_EQ(dg_recovery(w.pos(), u, none), Recovery::Stay);
+  w.marker(H(0, 5), kAirSupply, 1);
+  EXPECT_EQ(dg_recovery(w.pos(), u, none), Recovery::Remove);
+}
+
+TEST(Rule_3_4, FreshArrivalsAreNotCheckedForStackingYet) {
+  World w;
+  const int d1 = w.def(infantry(kGerman, 3, 4, 8, 1));
+  std::vector<core::UnitId> ids;
+  for (int i = 0; i < 5; ++i) ids.push_back(w.place(d1, H(1, 1)));
+  for (auto u : ids) w.s->units[u].flags |= kInEntryArea;
+  EXPECT_TRUE(phase_end_dg(w.pos(), kGerman).empty());
+  for (auto u : ids) w.s->units[u].flags = 0;
+  EXPECT_EQ(phase_end_dg(w.pos(), kGerman).size(), 5u);
 }
 
 TEST(Rule_3_7, AirSupplyForArtilleryTable) {

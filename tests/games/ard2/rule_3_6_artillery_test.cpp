@@ -48,5 +48,16 @@ TEST(Rule_3_6, BugOutDestinationsAtLeastEightRoadHexesAway) {
   EXPECT_EQ(dest, (std::vector<Hex>{H(9, 0)}));
 }
 
+TEST(Rule_3_6, OffRoadArtilleryCountsFromAnAdjacentRoadHex) {
+  World w(12, 6);
+  for (int q = 0; q < 11; ++q) w.board.set_road(H(q, 0), 0, scs::RoadKind::Road);
+  const auto gun = w.place(w.def(artillery(kAllied)), H(0, 1));  // next to (0,0) and (1,0)
+  std::vector<uint8_t> all(size_t(w.board.size()), 1);
+  auto dest = bug_out_destinations(w.pos(), gun, all);
+  std::sort(dest.begin(), dest.end());
+  // (0,0) and (1,0) count 1; the shortest road path makes (8,0) the first at 8
+  EXPECT_EQ(dest.front(), H(8, 0));
+}
+
 }  // namespace
 }  // namespace ard2::test
