@@ -18,7 +18,7 @@ constexpr int kFormatVersion = 1;
 constexpr std::string_view kMapMagic = "hexfront-map";
 constexpr std::string_view kOverrideMagic = "hexfront-override";
 constexpr size_t kMaxVocabulary = 32;  // one bit each in TerrainMask / SideMask
-constexpr size_t kIdsPerAreaLine = 12;
+constexpr size_t kItemsPerAreaLine = 12;
 
 using Attrs = std::map<std::string, std::string, std::less<>>;
 
@@ -601,11 +601,35 @@ std::string Map::save() const {
       out += "\n";
     }
 
+  // An area's hexes (in map order) as save() writes them: a run of hexes that fills a
+  // printed rectangle of one sheet becomes `first..last`; runs grow hex by hex, so in
+  // practice each unbroken stretch of a printed column takes one item.
+  auto area_items = [&](const std::vector<Hex>& hexes) {
+    std::vector<std::string> items;
+    auto by_index = [&](Hex x, Hex y) { return m.index(x) < m.index(y); };
+    for (size_t i = 0; i < hexes.size();) {
+      const std::string first = m.ids->format(hexes[i]);
+      std::string last = first;
+      size_t end = i + 1;
+      for (; end < hexes.size(); ++end) {
+        const std::string next = m.ids->format(hexes[end]);
+        auto rect = m.ids->range(first, next);
+        if (!rect || rect->size() != end - i + 1) break;
+        std::sort(rect->begin(), rect->end(), by_index);
+        if (!std::equal(rect->begin(), rect->end(), hexes.begin() + ptrdiff_t(i))) break;
+        last = next;
+      }
+      items.push_back(end == i + 1 ? first : first + ".." + last);
+      i = end;
+    }
+    return items;
+  };
   for (const Area& a : m.areas) {
-    if (a.hexes.empty()) out += "area " + quote_if_needed(a.name) + "\n";
-    for (size_t k = 0; k < a.hexes.size(); k += kIdsPerAreaLine) {
+    const auto items = area_items(a.hexes);
+    if (items.empty()) out += "area " + quote_if_needed(a.name) + "\n";
+    for (size_t k = 0; k < items.size(); k += kItemsPerAreaLine) {
       out += "area " + quote_if_needed(a.name);
-      for (size_t x = k; x < std::min(a.hexes.size(), k + kIdsPerAreaLine); ++x) out += " " + m.ids->format(a.hexes[x]);
+      for (size_t x = k; x < std::min(items.size(), k + kItemsPerAreaLine); ++x) out += " " + items[x];
       out += "\n";
     }
   }
