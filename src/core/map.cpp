@@ -289,7 +289,7 @@ class MapReader {
         else
           names.push_back(w);
       }
-    } else {  // default: needs the terrain line first
+    } else {  // default: its words are checked once the terrain line is surely read
       default_line_ = line_;
       default_words_.assign(t.begin() + 1, t.end());
     }
@@ -304,10 +304,7 @@ class MapReader {
       m_.default_terrain = terrain_words(default_words_);
       line_ = keep;
     }
-    if (m_.ids) {
-      m_.set_hexes(m_.ids->hexes());
-      if (m_.hexes.empty()) issue("the hex-ID scheme has no hexes");
-    }
+    if (m_.ids) m_.set_hexes(m_.ids->hexes());
   }
 
   TerrainMask terrain_words(const std::vector<Token>& words) {
@@ -431,14 +428,14 @@ class MapReader {
   void read_area(const std::vector<Token>& t) {
     if (t.size() < 2 || t[1].eq != std::string::npos) return issue("'area' needs a name");
     const std::string& name = t[1].text;
+    const bool first_in_file = areas_seen_.insert(name).second;
     Area* area = m_.find_area(name);
     if (!area) {
       m_.areas.push_back({name, {}});
       area = &m_.areas.back();
-    } else if (override_ && areas_restarted_.insert(name).second) {
+    } else if (override_ && first_in_file) {
       area->hexes.clear();
     }
-    areas_restarted_.insert(name);
     std::set<Hex> have(area->hexes.begin(), area->hexes.end());
     auto add = [&](Hex h) {
       if (have.insert(h).second) area->hexes.push_back(h);
@@ -488,7 +485,7 @@ class MapReader {
   int default_line_ = 0;
   std::map<int, int> hex_lines_;        // hex index -> line that gave it
   std::map<uint64_t, int> side_lines_;  // side key -> line that gave it
-  std::set<std::string> areas_restarted_;
+  std::set<std::string> areas_seen_;  // area names met in this file
 };
 
 namespace {
