@@ -18,7 +18,7 @@ constexpr int kFormatVersion = 1;
 constexpr std::string_view kMapMagic = "hexfront-map";
 constexpr std::string_view kOverrideMagic = "hexfront-override";
 constexpr size_t kMaxVocabulary = 32;  // one bit each in TerrainMask / SideMask
-constexpr size_t kIdsPerAreaLine = 12;
+constexpr size_t kItemsPerAreaLine = 12;
 
 using Attrs = std::map<std::string, std::string, std::less<>>;
 
@@ -289,7 +289,7 @@ class MapReader {
         else
           names.push_back(w);
       }
-    } else {  // default: needs the terrain line first
+    } else {  // default: its words are checked once the terrain line is surely read
       default_line_ = line_;
       default_words_.assign(t.begin() + 1, t.end());
     }
@@ -304,10 +304,7 @@ class MapReader {
       m_.default_terrain = terrain_words(default_words_);
       line_ = keep;
     }
-    if (m_.ids) {
-      m_.set_hexes(m_.ids->hexes());
-      if (m_.hexes.empty()) issue("the hex-ID scheme has no hexes");
-    }
+    if (m_.ids) m_.set_hexes(m_.ids->hexes());
   }
 
   TerrainMask terrain_words(const std::vector<Token>& words) {
@@ -431,14 +428,14 @@ class MapReader {
   void read_area(const std::vector<Token>& t) {
     if (t.size() < 2 || t[1].eq != std::string::npos) return issue("'area' needs a name");
     const std::string& name = t[1].text;
+    const bool first_in_file = areas_seen_.insert(name).second;
     Area* area = m_.find_area(name);
     if (!area) {
       m_.areas.push_back({name, {}});
       area = &m_.areas.back();
-    } else if (override_ && areas_restarted_.insert(name).second) {
+    } else if (override_ && first_in_file) {
       area->hexes.clear();
     }
-    areas_restarted_.insert(name);
     std::set<Hex> have(area->hexes.begin(), area->hexes.end());
     auto add = [&](Hex h) {
       if (have.insert(h).second) area->hexes.push_back(h);
@@ -488,7 +485,7 @@ class MapReader {
   int default_line_ = 0;
   std::map<int, int> hex_lines_;        // hex index -> line that gave it
   std::map<uint64_t, int> side_lines_;  // side key -> line that gave it
-  std::set<std::string> areas_restarted_;
+  std::set<std::string> areas_seen_;  // area names met in this file
 };
 
 namespace {
@@ -601,11 +598,35 @@ std::string Map::save() const {
       out += "\n";
     }
 
+  // An area's hexes (in map order) as save() writes them: a run of hexes that fills a
+  // printed rectangle of one sheet becomes `first..last`; runs grow hex by hex, so in
+  // practice each unbroken stretch of a printed column takes one item.
+  auto area_items = [&](const std::vector<Hex>& hexes) {
+    std::vector<std::string> items;
+    auto by_index = [&](Hex x, Hex y) { return m.index(x) < m.index(y); };
+    for (size_t i = 0; i < hexes.size();) {
+      const std::string first = m.ids->format(hexes[i]);
+      std::string last = first;
+      size_t end = i + 1;
+      for (; end < hexes.size(); ++end) {
+        const std::string next = m.ids->format(hexes[end]);
+        auto rect = m.ids->range(first, next);
+        if (!rect || rect->size() != end - i + 1) break;
+        std::sort(rect->begin(), rect->end(), by_index);
+        if (!std::equal(rect->begin(), rect->end(), hexes.begin() + ptrdiff_t(i))) break;
+        last = next;
+      }
+      items.push_back(end == i + 1 ? first : first + ".." + last);
+      i = end;
+    }
+    return items;
+  };
   for (const Area& a : m.areas) {
-    if (a.hexes.empty()) out += "area " + quote_if_needed(a.name) + "\n";
-    for (size_t k = 0; k < a.hexes.size(); k += kIdsPerAreaLine) {
+    const auto items = area_items(a.hexes);
+    if (items.empty()) out += "area " + quote_if_needed(a.name) + "\n";
+    for (size_t k = 0; k < items.size(); k += kItemsPerAreaLine) {
       out += "area " + quote_if_needed(a.name);
-      for (size_t x = k; x < std::min(a.hexes.size(), k + kIdsPerAreaLine); ++x) out += " " + m.ids->format(a.hexes[x]);
+      for (size_t x = k; x < std::min(items.size(), k + kItemsPerAreaLine); ++x) out += " " + items[x];
       out += "\n";
     }
   }

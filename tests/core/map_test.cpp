@@ -146,6 +146,16 @@ TEST(Map, SaveThenParseIsEqualAndStable) {
   EXPECT_THAT(text, HasSubstr("hex A1.03 city \"Namur\" elev=2 vp=3\n"));
   EXPECT_THAT(text, HasSubstr("note=\"two words\""));
   EXPECT_THAT(text, HasSubstr("side A1.01 sw road\n"));
+  EXPECT_THAT(text, HasSubstr("area entry:A A1.01..A1.05 A2.05\n"));
+  // Ranges come back as ranges, column by column.
+  const auto whole = parse_ok(std::string(kSmall) + "area all A1.01..A4.05 B1.01..B4.05\n");
+  ASSERT_TRUE(whole);
+  EXPECT_EQ(whole->area("all")->hexes.size(), 40u);
+  const std::string whole_text = whole->save();
+  EXPECT_THAT(whole_text, HasSubstr("area all A1.01..A1.05 A2.01..A2.05 A3.01..A3.05"));
+  const auto whole_again = parse_ok(whole_text);
+  ASSERT_TRUE(whole_again);
+  EXPECT_TRUE(*whole_again == *whole);
   const auto different = parse_ok(std::string(kSmall) + "hex B4.05 woods\n");
   ASSERT_TRUE(different);
   EXPECT_FALSE(*different == *m);
