@@ -156,3 +156,24 @@ class Board {
 };
 
 }  // namespace scs
+
+namespace core {
+class Map;
+}
+
+namespace scs {
+
+// Builds the board of a loaded map. Terrain and hexside words are matched to Tec rows
+// by name, ignoring case, spaces and punctuation, a word also matching a row that it
+// begins ("trafficjam" = "Traffic Jam hex"), and "clear" meaning "Open". The hexside
+// words "road" and "track" are roads; "bridge" is implied by a road over water. Side
+// attributes: "built=<turn>" or "built=<d>Dec" (turn = d - 15, ARD2 turn record)
+// makes a German-built bridge, "plunger=<hex id>" a US one. Hex attribute "vp=<n>".
+// Areas named "trafficjam"/"traffic_jam" add the Traffic Jam terrain to their hexes.
+// Words matching no row are listed in `unknown` (once each) and ignored.
+Board board_from_map(const core::Map& map, Tec tec, std::vector<std::string>* unknown = nullptr);
+
+// "20Dec" -> 5; "5" -> 5; 0 when unreadable.
+int turn_of_date(std::string_view s);
+
+}  // namespace scs

@@ -111,3 +111,43 @@ const CombatResult& Crt::result(int col, int roll) const {
 }
 
 }  // namespace scs
+
+#include <nlohmann/json.hpp>
+
+namespace scs {
+
+bool crt_from_table(const nlohmann::json& table, Crt& out, std::string& err) {
+  try {
+    std::vector<Odds> cols;
+    for (const auto& c : table.at("columns")) {
+      const std::string s = c.get<std::string>();
+      const size_t colon = s.find(':');
+      if (colon == std::string::npos) {
+        err = "bad CRT column '" + s + "'";
+        return false;
+      }
+      cols.push_back({std::stoi(s.substr(0, colon)), std::stoi(s.substr(colon + 1))});
+    }
+    Crt crt(cols);
+    for (const auto& r : table.at("rows")) {
+      const int lo = r.at("min").get<int>(), hi = r.at("max").get<int>();
+      std::vector<std::string> cells;
+      for (const auto& c : r.at("cells")) cells.push_back(c.get<std::string>());
+      if (!crt.set_rows(lo, hi, cells)) {
+        err = "bad CRT row '" + r.value("label", std::string()) + "'";
+        return false;
+      }
+    }
+    if (!crt.complete()) {
+      err = "the CRT does not cover every two-dice total";
+      return false;
+    }
+    out = std::move(crt);
+    return true;
+  } catch (const std::exception& e) {
+    err = std::string("bad CRT table: ") + e.what();
+    return false;
+  }
+}
+
+}  // namespace scs

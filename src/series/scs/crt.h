@@ -74,3 +74,14 @@ class Crt {
 };
 
 }  // namespace scs
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace scs {
+
+// Reads a CRT from a "hexfront.table/1" table (data/games/<game>/tables/crt.json):
+// `columns` as "a:b" labels ("7:1+" = 7:1 and better), `rows` with `min`/`max` two-dice
+// totals and result `cells`. False with `err` set when malformed or incomplete.
+bool crt_from_table(const nlohmann::json& table, Crt& out, std::string& err);
+
+}  // namespace scs
