@@ -168,7 +168,9 @@ namespace scs {
 // begins ("trafficjam" = "Traffic Jam hex"), and "clear" meaning "Open". The hexside
 // words "road" and "track" are roads; "bridge" is implied by a road over water. Side
 // attributes: "built=<turn>" or "built=<d>Dec" (turn = d - 15, ARD2 turn record)
-// makes a German-built bridge, "plunger=<hex id>" a US one. Hex attribute "vp=<n>".
+// makes a German-built bridge, "plunger=<hex id>" a US one; a hex attribute
+// "plunger=1" wires the bridged hexsides of that hex (else of its neighbours) to it.
+// Hex attribute "vp=<n>".
 // Areas named "trafficjam"/"traffic_jam" add the Traffic Jam terrain to their hexes.
 // Words matching no row are listed in `unknown` (once each) and ignored.
 Board board_from_map(const core::Map& map, Tec tec, std::vector<std::string>* unknown = nullptr);

@@ -24,6 +24,9 @@ int match(const std::vector<Row>& rows, std::string_view word) {
     if (norm(rows[i].name) == w) return int(i);
   for (size_t i = 0; i < rows.size(); ++i)
     if (!w.empty() && norm(rows[i].name).rfind(w, 0) == 0) return int(i);
+  // "border" = "National Border", "westwall" = "West Wall"
+  for (size_t i = 0; i < rows.size(); ++i)
+    if (w.size() >= 4 && norm(rows[i].name).find(w) != std::string::npos) return int(i);
   return -1;
 }
 
@@ -100,7 +103,7 @@ Board board_from_map(const core::Map& map, Tec tec, std::vector<std::string>* un
       const core::HexSide s = core::HexSide::of(h, dir);
       const std::string_view built = map.attr(s, "built");
       const std::string_view plunger = map.attr(s, "plunger");
-      if (!built.empty() || !plunger.empty()) {
+      if (!built.empty() || (!plunger.empty() && map.ids().parse(plunger))) {
         Bridge br;
         br.side = s;
         br.built_turn = int16_t(built.empty() ? 0 : turn_of_date(built));
@@ -108,6 +111,38 @@ Board board_from_map(const core::Map& map, Tec tec, std::vector<std::string>* un
         b.add_bridge(br);
       }
     }
+  }
+  // Plungers marked on their hex ("plunger=1", the map generator's form): the hex
+  // controls the bridged hexsides (a road over water) among its own six sides, or, if
+  // it has none, those touching its neighbours. ASSUMED: the map does not link a
+  // plunger to its bridges, and the printed symbol stands next to the bridge it fires.
+  for (int i = 0; i < map.size(); ++i) {
+    const core::Hex h = map.hex_at(i);
+    const std::string_view pl = map.attr(h, "plunger");
+    if (pl.empty() || pl == "0") continue;
+    auto bridged = [&](core::Hex a, int d) { return b.road(a, d) != RoadKind::None && b.side_has_water(a, d); };
+    auto wire = [&](core::Hex a, int d) {
+      const core::HexSide s = core::HexSide::of(a, d);
+      const int k = b.bridge_at(s);
+      if (k >= 0) return;  // already a German-built or wired bridge
+      Bridge br;
+      br.side = s;
+      br.plunger = h;
+      b.add_bridge(br);
+    };
+    bool any = false;
+    for (int d = 0; d < core::kDirections; ++d)
+      if (bridged(h, d)) {
+        wire(h, d);
+        any = true;
+      }
+    if (!any)
+      for (int d = 0; d < core::kDirections; ++d) {
+        const core::Hex n = core::neighbor(h, d);
+        if (!b.contains(n)) continue;
+        for (int e = 0; e < core::kDirections; ++e)
+          if (bridged(n, e)) wire(n, e);
+      }
   }
   if (jam >= 0)
     for (const core::Area& a : map.areas())

@@ -6,6 +6,7 @@
 #include "core/map.h"
 #include "games/ard2/data.h"
 #include "games/ard2/movement.h"
+#include "games/ard2/status.h"
 
 namespace ard2 {
 namespace {
@@ -134,6 +135,43 @@ TEST(Ard2Data, BoardFromMapText) {
   EXPECT_EQ(scs::turn_of_date("20Dec"), 5);
   EXPECT_EQ(scs::turn_of_date("7"), 7);
   EXPECT_EQ(scs::turn_of_date("x"), 0);
+}
+
+}  // namespace
+}  // namespace ard2
+
+namespace ard2 {
+namespace {
+
+TEST(Ard2Data, PlungerHexWiresTheBridgesBesideIt) {
+  const char* text =
+      "hexfront-map 1\n"
+      "game ard2\n"
+      "ids scs A:6x6\n"
+      "terrain open woods\n"
+      "sides road stream bridge border\n"
+      "default open\n"
+      "hex A3.03 open plunger=1\n"
+      "hex A5.05 open plunger=1\n"
+      "side A3.03 A3.04 road stream bridge\n"
+      "side A3.03 A3.02 road stream bridge\n"
+      "side A5.04 A5.03 road stream bridge\n"
+      "side A1.01 A1.02 border\n";
+  std::vector<core::MapIssue> issues;
+  const auto map = core::Map::parse(text, "test.map", issues);
+  ASSERT_NE(map, nullptr) << (issues.empty() ? "" : issues[0].to_string());
+  scs::Tec tec;
+  std::string err;
+  nlohmann::json j;
+  ASSERT_TRUE(read_json(data_root() + "/games/ard2/tables/tec.json", j, err)) << err;
+  ASSERT_TRUE(tec_from_table(j, tec, err)) << err;
+  std::vector<std::string> unknown;
+  const scs::Board b = scs::board_from_map(*map, tec, &unknown);
+  EXPECT_TRUE(unknown.empty()) << unknown[0];  // "border" is the National Border row
+  const auto id = [&](const char* s) { return *map->ids().parse(s); };
+  ASSERT_EQ(b.bridges().size(), 3u);
+  EXPECT_EQ(bridges_of_plunger(b, id("A3.03")).size(), 2u);
+  EXPECT_EQ(bridges_of_plunger(b, id("A5.05")).size(), 1u);  // the neighbour's bridge
 }
 
 }  // namespace
