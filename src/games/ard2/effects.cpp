@@ -52,4 +52,26 @@ void bug_out(core::State& s, core::UnitId arty, core::Hex to) {
   s.units[arty].flags |= kDG;
 }
 
+void pay_overrun(core::State& s, const std::vector<core::UnitId>& stack) {
+  for (core::UnitId u : stack) {
+    s.units[u].spent = uint8_t(std::min(255, s.units[u].spent + kOverrunCost));
+    s.units[u].flags |= kOverran | kMoved;
+  }
+}
+
+void enter_after_overrun(core::State& s, const std::vector<core::UnitId>& stack, core::Hex target) {
+  for (core::UnitId u : stack) s.units[u].hex = target;
+}
+
+void retreat_to(core::State& s, const Position& p, const std::vector<core::UnitId>& stack, core::Hex to) {
+  for (core::UnitId u : stack) {
+    s.units[u].hex = to;
+    if (p.info(u).artillery) s.units[u].flags |= kDG;
+  }
+}
+
+void advance_to(core::State& s, const std::vector<core::UnitId>& units, core::Hex to) {
+  for (core::UnitId u : units) s.units[u].hex = to;
+}
+
 }  // namespace ard2

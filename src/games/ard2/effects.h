@@ -37,4 +37,15 @@ bool artillery_dg_for_barrage(const Position& p, core::UnitId arty, const std::v
 // bug_out_destinations, or its own hex when there is none) and becomes DG.
 void bug_out(core::State& s, core::UnitId arty, core::Hex to);
 
+// ARD2 3.3: the overrunning stack pays its +2 MP and may not Overrun again this phase.
+void pay_overrun(core::State& s, const std::vector<core::UnitId>& stack);
+// ARD2 3.3: when the defender has left (retreated or died) the overrunners must enter
+// its hex at no further MP cost; they may then go on moving.
+void enter_after_overrun(core::State& s, const std::vector<core::UnitId>& stack, core::Hex target);
+
+// ARD2 3.2: one hex of a retreat (no MP); retreating artillery becomes DG (3.4).
+void retreat_to(core::State& s, const Position& p, const std::vector<core::UnitId>& stack, core::Hex to);
+// ARD2 3.2: one hex of an advance after combat (no MP).
+void advance_to(core::State& s, const std::vector<core::UnitId>& units, core::Hex to);
+
 }  // namespace ard2

@@ -73,5 +73,36 @@ TEST(Rule_3_4, ArtilleryDgWhenBarragingOutOfSupplyAndAfterBugOut) {
   EXPECT_TRUE(w.s->units[gun].flags & kDG);
 }
 
+TEST(Rule_3_3, OverrunPaysTwoAndEntersFreeWhenTheDefenderLeaves) {
+  World w;
+  w.board.set_road(H(4, 4), 0, scs::RoadKind::Road);
+  const auto pz = w.place(w.def(armor(kGerman, 6, 4, 12)), H(4, 4));
+  const auto us = w.place(w.def(armor(kAllied)), H(5, 4));
+  ASSERT_EQ(overrun_refusal(w.pos(), {pz}, H(5, 4)), nullptr);
+  pay_overrun(*w.s, {pz});
+  EXPECT_EQ(w.s->units[pz].spent, 4);
+  // the defender retreats: the overrunner enters at no cost and may not overrun again
+  retreat_to(*w.s, w.pos(), {us}, H(6, 4));
+  enter_after_overrun(*w.s, {pz}, H(5, 4));
+  EXPECT_EQ(w.s->units[pz].hex, H(5, 4));
+  EXPECT_EQ(w.s->units[pz].spent, 4);
+  w.place(w.def(armor(kAllied)), H(6, 3));
+  w.board.set_road(H(5, 4), 1, scs::RoadKind::Road);
+  EXPECT_NE(overrun_refusal(w.pos(), {pz}, H(6, 3)), nullptr);
+}
+
+TEST(Rule_3_2, RetreatingArtilleryBecomesDgAdvanceSpendsNothing) {
+  World w;
+  const auto gun = w.place(w.def(artillery(kAllied)), H(5, 4));
+  const auto inf = w.place(w.def(infantry(kAllied)), H(5, 4));
+  retreat_to(*w.s, w.pos(), {gun, inf}, H(6, 4));
+  EXPECT_TRUE(w.s->units[gun].flags & kDG);
+  EXPECT_FALSE(w.s->units[inf].flags & kDG);
+  const auto g = w.place(w.def(infantry(kGerman)), H(4, 4));
+  advance_to(*w.s, {g}, H(5, 4));
+  EXPECT_EQ(w.s->units[g].hex, H(5, 4));
+  EXPECT_EQ(w.s->units[g].spent, 0);
+}
+
 }  // namespace
 }  // namespace ard2::test
