@@ -181,6 +181,7 @@ json Session::dispatch(const std::string& cmd, const json& req) {
     if (!record.is_object() || !record.contains("game") || !record["game"].is_string())
       refuse("bad_record", "record.game: missing");
     const core::Rules& rules = game_rules(record["game"].get<std::string>());
+    if (req.contains("validate") && !req["validate"].is_boolean()) refuse("bad_request", "\"validate\" must be true or false");
     core::Error err;
     auto replayed = core::Game::replay(rules, record, req.value("validate", true), err);
     if (!replayed) throw Refusal{err};

@@ -91,6 +91,8 @@ TEST(Protocol, BadInputIsRefusedAndChangesNothing) {
   expect_error(ask(s, {{"cmd", "load"}, {"state", forged}}), "bad_state");
   expect_error(ask(s, {{"cmd", "replay"}, {"record", {{"game", "toy"}, {"actions", {{{"type", "resolve"}}}}}}}), "bad_record");
 
+  expect_error(ask(s, {{"cmd", "replay"}, {"record", {{"game", "toy"}}}, {"validate", "yes"}}), "bad_request");
+
   EXPECT_EQ(ask(s, {{"cmd", "state"}}), before);
 }
 
