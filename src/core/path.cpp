@@ -3,7 +3,21 @@
 #include <algorithm>
 #include <numeric>
 
+#include "core/map.h"
+
 namespace core {
+
+namespace {
+
+std::vector<Hex> map_hexes(const Map& map) {
+  std::vector<Hex> hexes(size_t(map.size()));
+  for (int i = 0; i < map.size(); ++i) hexes[size_t(i)] = map.hex_at(i);
+  return hexes;
+}
+
+}  // namespace
+
+HexGraph::HexGraph(const Map& map) : HexGraph(map_hexes(map)) {}
 
 HexGraph::HexGraph(std::vector<Hex> hexes) : hexes_(std::move(hexes)) {
   const size_t n = hexes_.size();
