@@ -1,5 +1,5 @@
-// Small readers shared by the data-file loaders (tables, counters): a JSON document
-// with a line number on syntax errors, and the provenance spellings of the data files.
+// Error collection shared by the data-file loaders (tables, counters): every defect of
+// a file as "file: path: reason", the file named as the player knows it.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -7,8 +7,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "core/provenance.h"
 
 namespace core {
 
@@ -23,12 +21,9 @@ struct DataProblems {
   bool any() const { return errors.size() > first; }
 };
 
-// The parsed file, or nullopt with "file:line: not valid JSON (...)" or "file: cannot
-// read the file" appended to `errors`. `file` is the name used in messages.
+// read_json_file (json_file.h) with its error appended to `errors`, naming the file
+// `file` ("tables/crt.json") instead of its full path.
 std::optional<nlohmann::json> read_json_doc(const std::string& path, const std::string& file,
                                             std::vector<std::string>& errors);
-
-// {"kind": "seed|public|assumed|owner", "note": "..."}; nullopt and `reason` when malformed.
-std::optional<Source> source_from_object(const nlohmann::json& j, std::string& reason);
 
 }  // namespace core

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "core/json_doc.h"
+#include "core/json_file.h"
 
 namespace core {
 
@@ -74,7 +75,7 @@ class TableReader {
     }
     for (const auto& [key, value] : j["provenance"].items()) {
       std::string reason;
-      if (auto s = source_from_object(value, reason)) out.emplace_back(key, std::move(*s));
+      if (auto s = source_from_json(value, reason)) out.emplace_back(key, std::move(*s));
       else p_.add("provenance." + key, reason);
     }
     return out;

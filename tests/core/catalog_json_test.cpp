@@ -126,7 +126,7 @@ TEST(CatalogJsonTest, ReportsHeaderDefects) {
                                         "counters.json: units: missing list of counters"));
   std::vector<std::string> errors;
   EXPECT_FALSE(load_counters("/nonexistent/counters.json", "counters.json", kArd2Flags, errors));
-  EXPECT_THAT(errors, ElementsAre("counters.json: cannot read the file"));
+  EXPECT_THAT(errors, ElementsAre("counters.json:0: cannot read the file"));
 }
 
 }  // namespace

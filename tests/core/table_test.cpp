@@ -141,7 +141,7 @@ TEST(TableTest, ReportsHeaderDefects) {
   j["provenance"]["B"] = {{"kind", "guess"}};
   j["columns"].push_back("1:1");
   EXPECT_THAT(errors_of(j), ElementsAre("tables/t.json: schema: want \"hexfront.table/1\"", "tables/t.json: id: missing",
-                                        "tables/t.json: provenance.B: kind \"guess\" is not seed, public, assumed or owner",
+                                        "tables/t.json: provenance.B: source kind \"guess\" is not seed, public, assumed or owner",
                                         "tables/t.json: columns[2]: repeated label \"1:1\""));
   EXPECT_THAT(errors_of(json::array()), ElementsAre("tables/t.json: top level: not an object"));
   EXPECT_THAT(errors_of(json::object()), Contains("tables/t.json: rows: missing list of rows"));
@@ -173,7 +173,7 @@ TEST(TableTest, BrokenFilesInAFolderAreNamedAndNothingIsLoaded) {
   EXPECT_EQ(errors[1], "tables/c.json: id: another table has the same id");
   errors.clear();
   EXPECT_FALSE(Table::load((dir / "none.json").string(), "tables/none.json", errors));
-  EXPECT_THAT(errors, ElementsAre("tables/none.json: cannot read the file"));
+  EXPECT_THAT(errors, ElementsAre("tables/none.json:0: cannot read the file"));
   std::filesystem::remove_all(dir.parent_path());
 }
 
@@ -202,6 +202,15 @@ TEST(TableTest, TextShowsAlignedCellsWithProvenanceMarks) {
   EXPECT_THAT(text, HasSubstr("provenance: ˢ seed"));
   EXPECT_THAT(format_tables(to_json(set)), HasSubstr("\n  St. Vith            ?ᵃ       3ᵃ\n"));  // unknown hex
   EXPECT_THAT(format_tables(json("not tables")), HasSubstr("provenance:"));  // no crash on foreign JSON
+}
+
+TEST(TableTest, TextAlsoReadsTheSimpleRowForm) {
+  // given tables as a game may build them in code: [label, cell...] rows, sources inline
+  const json j = json::parse(R"([{"name": "Terrain", "columns": ["terrain", "move"],
+    "rows": [["clear", {"value": 2, "source": {"kind": "assumed", "note": "toy"}}],
+             ["woods", {"value": 4, "source": {"kind": "seed", "note": "L1"}}]]}])");
+  EXPECT_THAT(format_tables(j), HasSubstr("Terrain\n  terrain  move\n  clear    2ᵃ\n  woods    4ˢ\n"
+                                          "    assumed: toy\n    seed: L1\n"));
 }
 
 }  // namespace
