@@ -340,4 +340,20 @@ bool apply_override_file(const std::string& path, TableSet& tables, CounterSet& 
   return apply_overrides(buf.str(), name, tables, counters, issues, check);
 }
 
+std::optional<GameData> load_game_data(const std::string& game_dir, const std::vector<std::string>& flag_names,
+                                       const std::string& override_path, std::vector<std::string>& errors,
+                                       const TableValueCheck& check) {
+  auto tables = TableSet::load(game_dir + "/tables", errors);
+  auto counters = load_counters(game_dir + "/counters.json", "counters.json", flag_names, errors);
+  if (!tables || !counters) return std::nullopt;
+  GameData data{std::move(*tables), std::move(*counters)};
+  const std::string shipped = game_dir + "/owner.override";
+  const std::string path = !override_path.empty() ? override_path : std::filesystem::exists(shipped) ? shipped : "";
+  if (path.empty()) return data;
+  std::vector<OverrideIssue> issues;
+  if (apply_override_file(path, data.tables, data.counters, issues, check)) return data;
+  for (const OverrideIssue& i : issues) errors.push_back(i.to_string());
+  return std::nullopt;
+}
+
 }  // namespace core

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -47,5 +48,20 @@ bool apply_overrides(std::string_view text, const std::string& file, TableSet& t
 // data/games/<game>/owner.override as optional test for it first.
 bool apply_override_file(const std::string& path, TableSet& tables, CounterSet& counters,
                          std::vector<OverrideIssue>& issues, const TableValueCheck& check = {});
+
+// Everything a game reads from data/games/<game>/ apart from its map and scenarios.
+struct GameData {
+  TableSet tables;
+  CounterSet counters;
+};
+
+// Loads `game_dir`/tables/*.json and `game_dir`/counters.json (flags as in
+// load_counters), then applies the owner override: `override_path`, or when that is
+// empty `game_dir`/owner.override if it exists. nullopt with every defect in `errors`
+// when anything is wrong; a defective override refuses the data, as the owner expects
+// his values to be used.
+std::optional<GameData> load_game_data(const std::string& game_dir, const std::vector<std::string>& flag_names,
+                                       const std::string& override_path, std::vector<std::string>& errors,
+                                       const TableValueCheck& check = {});
 
 }  // namespace core

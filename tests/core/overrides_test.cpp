@@ -235,5 +235,23 @@ TEST_F(OverridesTest, ExamplesOfTheDocumentationAreValid) {
   EXPECT_THAT(apply(body), ElementsAre());
 }
 
+TEST(LoadGameDataTest, LoadsTablesCountersAndTheOwnersFile) {
+  std::vector<std::string> errors;
+  auto data = load_game_data(kGame, {"exploit", "zoc_infantry"}, "", errors);
+  ASSERT_TRUE(data) << errors.at(0);
+  EXPECT_EQ(data->tables.tables().size(), 15u);
+  EXPECT_EQ(data->counters.catalog.size(), 479);
+  // a player's own file replaces the shipped one
+  const auto path = std::filesystem::temp_directory_path() / "hexfront_mine.override";
+  std::ofstream(path) << "hexfront-override 1\ntable crt 12 1:4 = D1r1\n";
+  data = load_game_data(kGame, {"exploit", "zoc_infantry"}, path.string(), errors);
+  ASSERT_TRUE(data);
+  EXPECT_EQ(data->tables.find("crt")->find("12", "1:4")->source.note, "hexfront_mine.override:2");
+  std::ofstream(path) << "hexfront-override 1\ntable crt 13 1:4 = D1r1\n";
+  EXPECT_FALSE(load_game_data(kGame, {"exploit", "zoc_infantry"}, path.string(), errors));
+  EXPECT_THAT(errors, ElementsAre("hexfront_mine.override:2: table crt has no row \"13\""));
+  std::filesystem::remove(path);
+}
+
 }  // namespace
 }  // namespace core
