@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "core/json_doc.h"
@@ -241,6 +242,58 @@ std::optional<CounterSet> load_counters(const std::string& path, const std::stri
   const auto j = read_json_doc(path, file, errors);
   if (!j) return std::nullopt;
   return counters_from_json(*j, file, flag_names, errors);
+}
+
+namespace {
+
+// Gives each distinct source of the counters table one short key.
+class SourceKeys {
+ public:
+  json cell(const json& value, const Source& s) {
+    const auto [it, fresh] = keys_.try_emplace({to_string(s.kind), s.note}, "");
+    if (fresh) {
+      it->second = fmt::format("c{}", keys_.size());
+      sources_[it->second] = {{"kind", to_string(s.kind)}, {"note", s.note}};
+    }
+    return {{"value", value}, {"kind", to_string(s.kind)}, {"source", it->second}};
+  }
+  json sources() && { return std::move(sources_); }
+
+ private:
+  std::map<std::pair<std::string_view, std::string>, std::string> keys_;
+  json sources_ = json::object();
+};
+
+}  // namespace
+
+json to_json(const CounterSet& counters) {
+  const UnitCatalog& c = counters.catalog;
+  json columns = c.value_names();
+  columns.push_back("move_class");
+  columns.push_back("steps");
+  for (const std::string& f : counters.flag_names) columns.push_back(f);
+  SourceKeys keys;
+  json rows = json::array();
+  for (int u = 0; u < c.size(); ++u) {
+    const UnitDef& d = c[u];
+    const auto& attr = counters.attribute_sources[size_t(u)];
+    const auto attr_source = [&](const std::string& name) {
+      const auto it = attr.find(name);
+      return it == attr.end() ? Source{} : it->second;
+    };
+    for (size_t k = 0; k < d.values.size(); ++k) {
+      json cells = json::array();
+      for (const UnitValue& v : d.values[k]) cells.push_back(keys.cell(v.value, v.source));
+      cells.push_back(keys.cell(d.move_class, attr_source("move_class")));
+      cells.push_back(keys.cell(d.steps, attr_source("steps")));
+      for (size_t f = 0; f < counters.flag_names.size(); ++f)
+        cells.push_back(keys.cell(((d.flags >> f) & 1u) != 0 ? "true" : "false", attr_source(counters.flag_names[f])));
+      rows.push_back({{"label", k == 0 ? d.id : fmt::format("{}@{}", d.id, k)}, {"cells", std::move(cells)}});
+    }
+  }
+  return {{"id", "counters"},       {"title", "Counters"},  {"rule", ""},
+          {"dice", nullptr},        {"columns", columns},   {"sources", std::move(keys).sources()},
+          {"rows", std::move(rows)}};
 }
 
 }  // namespace core

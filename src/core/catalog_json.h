@@ -39,4 +39,10 @@ std::optional<CounterSet> load_counters(const std::string& path, const std::stri
                                         const std::vector<std::string>& flag_names,
                                         std::vector<std::string>& errors);
 
+// The counters as one table in the to_json(Table) form (table.h), id "counters", so
+// `hexfront tables` and the UI show them with their provenance: a row per printed
+// side ("<id>" full, "<id>@1" after one loss), columns the value names then
+// move_class, steps and the flags. Sources are keyed "c1", "c2", ... in order of use.
+nlohmann::json to_json(const CounterSet& counters);
+
 }  // namespace core

@@ -3,6 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "core/table.h"
+
 namespace core {
 namespace {
 
@@ -127,6 +129,22 @@ TEST(CatalogJsonTest, ReportsHeaderDefects) {
   std::vector<std::string> errors;
   EXPECT_FALSE(load_counters("/nonexistent/counters.json", "counters.json", kArd2Flags, errors));
   EXPECT_THAT(errors, ElementsAre("counters.json:0: cannot read the file"));
+}
+
+TEST(CatalogJsonTest, CountersAsATableWithProvenance) {
+  std::vector<std::string> errors;
+  const auto set = counters_from_json(small_counters(), "counters.json", kArd2Flags, errors);
+  ASSERT_TRUE(set);
+  const json j = to_json(*set);
+  EXPECT_EQ(j["columns"], json({"attack", "defense", "move_class", "steps", "exploit", "zoc_infantry"}));
+  ASSERT_EQ(j["rows"].size(), 3u);  // two sides of the Pz, one of the Inf
+  EXPECT_EQ(j["rows"][1]["label"], "1Pz.Pz.I@1");
+  const json& reduced_attack = j["rows"][1]["cells"][0];
+  EXPECT_EQ(reduced_attack["value"], 3);
+  EXPECT_EQ(reduced_attack["kind"], "assumed");
+  EXPECT_EQ(j["sources"][reduced_attack["source"].get<std::string>()]["note"], "V1");
+  const std::string text = format_tables(j);
+  EXPECT_THAT(text, HasSubstr("  1Pz.Pz.I@1  3ᵃ      2ᵃ       Mechᵃ       2ᵃ     trueᵃ    falseˢ"));
 }
 
 }  // namespace
