@@ -65,6 +65,10 @@ void register_map(CLI::App& app, int& exit_code) {
   r->add_option("--map", *map_path, "map file (default data/maps/GAME.map and its override)");
   r->add_option("--scale", opts->px_per_hex, "pixels between adjacent hex centres");
   r->add_flag("--ids", opts->ids, "print every hex ID (automatic from 40 px per hex)");
+  auto* window = r->add_option_function<std::vector<std::string>>(
+      "--window", [opts](const std::vector<std::string>& ids) { opts->from = ids[0], opts->to = ids[1]; },
+      "FROM TO: draw only the box between two hex IDs");
+  window->expected(2);
   r->callback([&exit_code, game_r, out, map_path, opts] { exit_code = render(*game_r, *map_path, *out, *opts); });
 }
 

@@ -74,7 +74,16 @@ std::string escape(std::string_view s) {
 
 class Painter {
  public:
-  Painter(const core::Map& map, const RenderOptions& o) : map_(map), o_(o), orient_(map.ids().orientation()) {}
+  Painter(const core::Map& map, const RenderOptions& o) : map_(map), o_(o), orient_(map.ids().orientation()) {
+    for (int i = 0; i < map_.size(); ++i) shown_.push_back(map_.hex_at(i));
+    if (o_.from.empty()) return;
+    const Point a = centre(*map_.ids().parse(o_.from)), b = centre(*map_.ids().parse(o_.to));
+    std::erase_if(shown_, [&](core::Hex h) {
+      const Point c = centre(h);
+      return c.x < std::min(a.x, b.x) - 0.1 || c.x > std::max(a.x, b.x) + 0.1 || c.y < std::min(a.y, b.y) - 0.6 ||
+             c.y > std::max(a.y, b.y) + 0.6;
+    });
+  }
 
   std::string svg() {
     frame();
@@ -101,8 +110,8 @@ class Painter {
 
   void frame() {
     double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9;
-    for (int i = 0; i < map_.size(); ++i) {
-      const Point c = centre(map_.hex_at(i));
+    for (const core::Hex h : shown_) {
+      const Point c = centre(h);
       x0 = std::min(x0, c.x), y0 = std::min(y0, c.y), x1 = std::max(x1, c.x), y1 = std::max(y1, c.y);
     }
     x0 -= 1, y0 -= 1.6, x1 += 1, y1 += 1;
@@ -117,8 +126,7 @@ class Painter {
   // The fill of the highest-ranked area word, then settlements as inner hexagons.
   void hexes() {
     std::string fills, towns, walls;
-    for (int i = 0; i < map_.size(); ++i) {
-      const core::Hex h = map_.hex_at(i);
+    for (const core::Hex h : shown_) {
       const TerrainStyle* area = nullptr;
       const TerrainStyle* town = nullptr;
       bool wall = false;
@@ -158,8 +166,7 @@ class Painter {
   // Each side once: from its canonical hex, or from the map hex when the other is off.
   void sides() {
     std::map<int, std::pair<const SideStyle*, std::string>> layers;
-    for (int i = 0; i < map_.size(); ++i) {
-      const core::Hex h = map_.hex_at(i);
+    for (const core::Hex h : shown_) {
       for (int dir = 0; dir < core::kDirections; ++dir) {
         if (dir >= 3 && map_.contains(core::neighbor(h, dir))) continue;
         for (size_t b = 0; b < map_.side_feature_names().size(); ++b) {
@@ -183,8 +190,9 @@ class Painter {
   void places() {
     body_ += "<g font-size=\"0.42\" text-anchor=\"middle\" stroke=\"white\" stroke-width=\"0.12\" paint-order=\"stroke\">\n";
     std::set<std::string> named;  // a place on several hexes is labelled once
+    const std::set<core::Hex> shown(shown_.begin(), shown_.end());
     for (const auto& [h, name] : map_.places()) {
-      if (!named.insert(name).second) continue;
+      if (!shown.count(h) || !named.insert(name).second) continue;
       const Point c = centre(h);
       const bool big = map_.has_terrain(h, map_.terrain_bit("city"));
       body_ += fmt::format("<text x=\"{:.3f}\" y=\"{:.3f}\"{}>{}</text>\n", c.x, c.y - 0.3,
@@ -196,8 +204,10 @@ class Painter {
   void entry_areas() {
     body_ += "<g font-size=\"0.9\" font-weight=\"bold\" fill=\"#b0108a\" text-anchor=\"middle\">\n";
     for (const core::Area& a : map_.areas()) {
-      if (a.name.rfind("entry:", 0) != 0 || a.hexes.empty()) continue;
-      const Point c = centre(a.hexes[a.hexes.size() / 2]);
+      const core::Hex mid = a.hexes.empty() ? core::Hex{} : a.hexes[a.hexes.size() / 2];
+      if (a.name.rfind("entry:", 0) != 0 || a.hexes.empty() || std::find(shown_.begin(), shown_.end(), mid) == shown_.end())
+        continue;
+      const Point c = centre(mid);
       body_ += fmt::format("<text x=\"{:.3f}\" y=\"{:.3f}\">{}</text>\n", c.x, c.y + 0.3, escape(a.name.substr(6)));
     }
     body_ += "</g>\n";
@@ -205,8 +215,7 @@ class Painter {
 
   void hex_ids() {
     body_ += "<g font-size=\"0.17\" fill=\"#555\" text-anchor=\"middle\">\n";
-    for (int i = 0; i < map_.size(); ++i) {
-      const core::Hex h = map_.hex_at(i);
+    for (const core::Hex h : shown_) {
       const Point c = centre(h);
       body_ += fmt::format("<text x=\"{:.3f}\" y=\"{:.3f}\">{}</text>\n", c.x, c.y + 0.4, map_.ids().format(h));
     }
@@ -216,6 +225,7 @@ class Painter {
   const core::Map& map_;
   const RenderOptions& o_;
   core::Orientation orient_;
+  std::vector<core::Hex> shown_;  // the hexes drawn, in map order
   std::string head_, body_;
 };
 
@@ -227,9 +237,22 @@ std::string shell_quote(const std::string& s) {
 
 }  // namespace
 
+bool check_window(const core::Map& map, const RenderOptions& o, std::string& error) {
+  if (o.from.empty() && o.to.empty()) return true;
+  for (const std::string& id : {o.from, o.to}) {
+    const auto h = map.ids().parse(id);
+    if (!h || !map.contains(*h)) {
+      error = "window corner '" + id + "' is not a hex of the map";
+      return false;
+    }
+  }
+  return true;
+}
+
 std::string render_svg(const core::Map& map, const RenderOptions& o) { return Painter(map, o).svg(); }
 
 bool write_render(const core::Map& map, const std::string& path, const RenderOptions& o, std::string& error) {
+  if (!check_window(map, o, error)) return false;
   const bool png = path.size() > 4 && path.substr(path.size() - 4) == ".png";
   const std::string svg_path = png ? path + ".tmp.svg" : path;
   {
