@@ -1,6 +1,7 @@
 #include "mapgen/build.h"
 
 #include <algorithm>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -15,16 +16,26 @@ namespace mapgen {
 namespace {
 
 // Every named hex must be a hex of the scheme, and every named place must be in the
-// gazetteer; the anchors become the points of the fit.
+// gazetteer; the anchors become the points of the fit. A place printed over several
+// hexes (an anchor and its extras) is fitted to the middle of them.
 std::vector<AnchorPoint> check_named(const GameSpec& spec, const core::HexIdScheme& ids, const Gazetteer& g,
                                      std::vector<std::string>& errors) {
   std::vector<AnchorPoint> anchors;
+  std::map<std::string, std::vector<core::Point>> centres;  // place -> its printed hexes
   for (const NamedHex& n : spec.named) {
     const auto h = ids.parse(n.id);
     if (!h) errors.push_back(fmt::format("{}: '{}' is not a hex of '{}'", spec.game, n.id, spec.ids));
     const Place* place = n.place.empty() ? nullptr : g.find(n.place);
     if (!n.place.empty() && !place) errors.push_back(fmt::format("{}: unknown place '{}'", spec.game, n.place));
-    if (h && place && n.fit) anchors.push_back({n.id, n.place, place->at, core::hex_to_point(*h, ids.orientation())});
+    if (!h || !place) continue;
+    centres[n.place].push_back(core::hex_to_point(*h, ids.orientation()));
+    if (n.fit) anchors.push_back({n.id, n.place, place->at, {}});
+  }
+  for (AnchorPoint& a : anchors) {
+    for (const core::Point c : centres[a.place]) {
+      a.want.x += c.x / double(centres[a.place].size());
+      a.want.y += c.y / double(centres[a.place].size());
+    }
   }
   if (anchors.empty()) errors.push_back(fmt::format("{}: no anchors to fit the map to", spec.game));
   for (const NamedSide& s : spec.named_sides) {
@@ -89,8 +100,7 @@ std::vector<std::string> describe_fit(const Fit& fit, double nominal_hex_km) {
                   "rms {:.2f}, worst {:.2f} hexes:",
                   fit.hex_km, nominal_hex_km, fit.rotation_deg, fit.rms, fit.worst)};
   for (const AnchorResidual& a : fit.anchors)
-    out.push_back(fmt::format("  {:7} {:26} {:.2f} hexes ({} hex{} off before the pull)", a.id, a.place, a.residual,
-                              a.hex_distance, a.hex_distance == 1 ? "" : "es"));
+    out.push_back(fmt::format("  {:7} {:26} {:.2f} hexes", a.id, a.place, a.residual));
   return out;
 }
 
@@ -104,7 +114,7 @@ BuildResult build_map(const std::string& data, const std::string& game, std::ost
   if (!r.errors.empty()) return r;
   const auto anchors = check_named(spec, *ids, g, r.errors);
   if (!r.errors.empty()) return r;
-  r.fit = fit_projection(anchors, spec.hex_km, spec.fit_scale, ids->orientation());
+  r.fit = fit_projection(anchors, spec.hex_km, spec.fit_scale);
   r.report = describe_fit(r.fit, spec.hex_km);
   Draft d(*ids);
   rasterise(d, spec, g, r.fit.projection, progress);

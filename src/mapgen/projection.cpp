@@ -47,8 +47,7 @@ core::Point Projection::to_plane(LatLon p) const {
   return {moved.real(), moved.imag()};
 }
 
-Fit fit_projection(const std::vector<AnchorPoint>& anchors, double hex_km, bool fit_scale,
-                   core::Orientation orientation) {
+Fit fit_projection(const std::vector<AnchorPoint>& anchors, double hex_km, bool fit_scale) {
   LatLon origin;
   for (const AnchorPoint& a : anchors) {
     origin.lat += a.at.lat / double(anchors.size());
@@ -81,8 +80,7 @@ Fit fit_projection(const std::vector<AnchorPoint>& anchors, double hex_km, bool 
   for (const AnchorPoint& p : anchors) {
     const core::Point got = fit.projection.fitted(p.at);
     const double r = std::abs(as_complex(got) - as_complex(p.want));
-    const int hexes = core::distance(core::point_to_hex(got, orientation), core::point_to_hex(p.want, orientation));
-    fit.anchors.push_back({p.id, p.place, r, hexes});
+    fit.anchors.push_back({p.id, p.place, p.want, r});
     pins.push_back({as_complex(got), as_complex(p.want) - as_complex(got)});
     sum += r * r;
     fit.worst = std::max(fit.worst, r);

@@ -43,8 +43,8 @@ class Projection {
 
 struct AnchorResidual {
   std::string id, place;
-  double residual = 0;  // hexes between where the rulebook puts the place and the fit
-  int hex_distance = 0;  // hexes between the printed hex and the hex the fit gives
+  core::Point want;      // where the rulebook puts the place (the middle of its hexes)
+  double residual = 0;  // hexes between that point and the similarity fit
 };
 
 struct Fit {
@@ -64,7 +64,6 @@ struct AnchorPoint {
 // Least-squares fit of plane = a * z + b to the anchors. With `fit_scale` the scale
 // and rotation are fitted too (needs two anchors or more); otherwise a is
 // 1 / hex_km and only the offset is fitted. The result pulls onto every anchor.
-Fit fit_projection(const std::vector<AnchorPoint>& anchors, double hex_km, bool fit_scale,
-                   core::Orientation orientation);
+Fit fit_projection(const std::vector<AnchorPoint>& anchors, double hex_km, bool fit_scale);
 
 }  // namespace mapgen
