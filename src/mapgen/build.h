@@ -17,14 +17,11 @@ struct BuildResult {
   std::string text;                // the map file; empty when the build failed
   Fit fit;                         // the projection and every anchor's residual
   std::unique_ptr<core::Map> map;  // the text loaded back
-  std::vector<std::string> report; // describe_fit against the rulebook's hex size
+  std::vector<std::string> report;  // the fit as text, also in the map's header
   std::vector<std::string> errors;
 };
 
 // `data` is the data/ directory; `progress`, when given, gets one line per step.
 BuildResult build_map(const std::string& data, const std::string& game, std::ostream* progress = nullptr);
-
-// The fit as a few lines of text, for the map header and the command's report.
-std::vector<std::string> describe_fit(const Fit& fit, double nominal_hex_km);
 
 }  // namespace mapgen
