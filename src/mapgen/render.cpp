@@ -118,9 +118,9 @@ class Painter {
     head_ = fmt::format(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0f}\" height=\"{:.0f}\" viewBox=\"{:.3f} {:.3f} {:.3f} {:.3f}\" "
         "font-family=\"DejaVu Sans, sans-serif\">\n<rect x=\"{:.3f}\" y=\"{:.3f}\" width=\"{:.3f}\" height=\"{:.3f}\" fill=\"white\"/>\n"
-        "<text x=\"{:.3f}\" y=\"{:.3f}\" font-size=\"0.9\" font-weight=\"bold\">{} (generated from public geography)</text>\n",
+        "<text x=\"{:.3f}\" y=\"{:.3f}\" font-size=\"{:.2f}\" font-weight=\"bold\">{} (generated from public geography)</text>\n",
         (x1 - x0) * o_.px_per_hex, (y1 - y0) * o_.px_per_hex, x0, y0, x1 - x0, y1 - y0, x0, y0, x1 - x0, y1 - y0,
-        x0 + 0.3, y0 + 1.0, escape(map_.game()));
+        x0 + 0.3, y0 + 1.0, std::min(0.9, (x1 - x0) / 30), escape(map_.game()));
   }
 
   // The fill of the highest-ranked area word, then settlements as inner hexagons.
