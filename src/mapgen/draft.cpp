@@ -21,4 +21,14 @@ const std::set<std::string>* Draft::side(core::HexSide s) const {
   return it == sides_.end() ? nullptr : &it->second;
 }
 
+void Draft::add_side_attr(core::Hex a, core::Hex b, const std::string& key, const std::string& value) {
+  if ((!on_map(a) && !on_map(b)) || core::direction_to(a, b) < 0) return;
+  side_attrs_[core::HexSide::between(a, b).key()].emplace(key, value);
+}
+
+const std::map<std::string, std::string>* Draft::side_attrs(core::HexSide s) const {
+  const auto it = side_attrs_.find(s.key());
+  return it == side_attrs_.end() ? nullptr : &it->second;
+}
+
 }  // namespace mapgen

@@ -37,6 +37,9 @@ class Draft {
   void add_side(core::Hex a, core::Hex b, const std::string& feature);
   const std::set<std::string>* side(core::HexSide s) const;
   std::map<uint64_t, std::set<std::string>>& sides() { return sides_; }
+  // A hexside attribute; the first value given for a key stays.
+  void add_side_attr(core::Hex a, core::Hex b, const std::string& key, const std::string& value);
+  const std::map<std::string, std::string>* side_attrs(core::HexSide s) const;
 
  private:
   const core::HexIdScheme& ids_;
@@ -44,6 +47,7 @@ class Draft {
   std::unordered_map<core::Hex, int> index_;
   std::map<core::Hex, DraftHex> cells_;
   std::map<uint64_t, std::set<std::string>> sides_;
+  std::map<uint64_t, std::map<std::string, std::string>> side_attrs_;
 };
 
 }  // namespace mapgen

@@ -44,8 +44,11 @@ std::string side_lines(const Draft& d, const GameSpec& spec, core::Hex h) {
     if (dir >= 3 && d.on_map(core::neighbor(h, dir))) continue;
     const auto* features = d.side(core::HexSide::of(h, dir));
     if (!features || features->empty()) continue;
-    out += fmt::format("side {} {}{}\n", d.ids().format(h), core::direction_name(dir, d.ids().orientation()),
-                       in_vocabulary_order(spec.sides, *features));
+    std::string attrs;
+    if (const auto* a = d.side_attrs(core::HexSide::of(h, dir)))
+      for (const auto& [k, v] : *a) attrs += " " + k + "=" + v;
+    out += fmt::format("side {} {}{}{}\n", d.ids().format(h), core::direction_name(dir, d.ids().orientation()),
+                       in_vocabulary_order(spec.sides, *features), attrs);
   }
   return out;
 }

@@ -53,8 +53,9 @@ std::vector<Hex> hexes_along(const Draft& d, const std::vector<Point>& line) {
   return out;
 }
 
-// Every hexside whose centre-to-centre segment the polyline crosses gets `feature`.
-void cut_sides(Draft& d, const std::vector<Point>& line, const std::string& feature) {
+// Every hexside whose centre-to-centre segment the polyline crosses gets `feature`,
+// and with a `name` the attribute river=name (rules name rivers: the Our, the Meuse).
+void cut_sides(Draft& d, const std::vector<Point>& line, const std::string& feature, const std::string& name = "") {
   std::set<uint64_t> tried;
   for (const Hex h : hexes_along(d, line)) {
     for (int dir = 0; dir < core::kDirections; ++dir) {
@@ -64,6 +65,7 @@ void cut_sides(Draft& d, const std::vector<Point>& line, const std::string& feat
       for (size_t i = 0; i + 1 < line.size(); ++i) {
         if (crosses(a, b, line[i], line[i + 1])) {
           d.add_side(h, n, feature);
+          if (!name.empty()) d.add_side_attr(h, n, "river", name);
           break;
         }
       }
@@ -136,7 +138,10 @@ std::map<std::string, Hex> place_towns(Draft& d, const GameSpec& spec, const Gaz
 }
 
 void cut_rivers(Draft& d, const GameSpec& spec, const Gazetteer& g, const Projection& p) {
-  for (const Shape& river : g.rivers) cut_sides(d, project(river.points, p), spec.word("river." + river.kind));
+  for (const Shape& river : g.rivers) {
+    const std::string word = spec.word("river." + river.kind);
+    if (!word.empty()) cut_sides(d, project(river.points, p), word, river.name);
+  }
 }
 
 void draw_lines(Draft& d, const GameSpec& spec, const Gazetteer& g, const Projection& p) {

@@ -23,7 +23,8 @@ void paint_areas(Draft& d, const GameSpec& spec, const Gazetteer& g, const Proje
 std::map<std::string, core::Hex> place_towns(Draft& d, const GameSpec& spec, const Gazetteer& g,
                                              const Projection& p);
 
-// River hexsides: every side whose centre-to-centre segment a river crosses.
+// River hexsides: every side whose centre-to-centre segment a river crosses, with the
+// river's name as the side attribute `river` (where two meet, the first in the file).
 void cut_rivers(Draft& d, const GameSpec& spec, const Gazetteer& g, const Projection& p);
 
 // Border hexsides, and West Wall hexes along the line.

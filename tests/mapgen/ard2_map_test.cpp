@@ -55,6 +55,8 @@ TEST(Ard2Map, TheOurIsARiverOnTheSecondPanzerStartLine) {
     EXPECT_TRUE(side_near(ard2(), id, 1, "river")) << id;
     EXPECT_TRUE(side_near(ard2(), id, 1, "border")) << id;
   }
+  const core::Hex gemuend = hex(ard2(), "B23.16");
+  EXPECT_EQ(ard2().attr(core::HexSide::between(hex(ard2(), "B22.15"), gemuend), "river"), "Our");
 }
 
 // The West Wall (1.3) runs on map B, inside Germany.
