@@ -3,10 +3,9 @@
 #include <algorithm>
 #include <numeric>
 
-
 namespace core {
 
-PathFinder::PathFinder(std::vector<Hex> hexes) : hexes_(std::move(hexes)) {
+HexGraph::HexGraph(std::vector<Hex> hexes) : hexes_(std::move(hexes)) {
   const size_t n = hexes_.size();
   sorted_index_.resize(n);
   std::iota(sorted_index_.begin(), sorted_index_.end(), 0);
@@ -17,6 +16,10 @@ PathFinder::PathFinder(std::vector<Hex> hexes) : hexes_(std::move(hexes)) {
   neighbors_.resize(n * kDirections);
   for (size_t i = 0; i < n; ++i)
     for (int d = 0; d < kDirections; ++d) neighbors_[i * kDirections + size_t(d)] = index(neighbor(hexes_[i], d));
+}
+
+PathFinder::PathFinder(const HexGraph& graph) : graph_(&graph) {
+  const size_t n = size_t(graph.size());
   stamp_.assign(n, 0);
   done_.assign(n, 0);
   key_.assign(n, 0);
@@ -24,7 +27,7 @@ PathFinder::PathFinder(std::vector<Hex> hexes) : hexes_(std::move(hexes)) {
   from_.assign(n, 0);
 }
 
-int PathFinder::index(Hex h) const {
+int HexGraph::index(Hex h) const {
   const uint32_t key = h.key();
   auto it = std::lower_bound(sorted_keys_.begin(), sorted_keys_.end(), key);
   if (it == sorted_keys_.end() || *it != key) return -1;

@@ -35,17 +35,32 @@ struct PathStep {
   int spent = 0;                     // MP spent before this step
 };
 
-class PathFinder {
+// The hexes of a map and their neighbours by dense index: built once per map (a
+// game's Rules holds one), shared by every search.
+class HexGraph {
  public:
-  // Over a map's hexes, or (tests, benches) over any list of distinct hexes: indices
-  // are positions in that list.
-  explicit PathFinder(const Map& map);
-  explicit PathFinder(std::vector<Hex> hexes);
+  // Over a map's hexes (indices are Map::index), or (tests, benches) over any list of
+  // distinct hexes: indices are positions in that list.
+  explicit HexGraph(const Map& map);
+  explicit HexGraph(std::vector<Hex> hexes);
 
   int size() const { return int(hexes_.size()); }
   int index(Hex h) const;  // -1 when not in the graph
   Hex hex_at(int i) const { return hexes_[size_t(i)]; }
   int neighbor_index(int i, int dir) const { return neighbors_[size_t(i) * kDirections + size_t(dir)]; }
+
+ private:
+  std::vector<Hex> hexes_;
+  std::vector<int32_t> neighbors_;     // size * 6, -1 off the graph
+  std::vector<uint32_t> sorted_keys_;  // hex keys in order, for index()
+  std::vector<int32_t> sorted_index_;
+};
+
+// The search and its buffers, over one graph. Not thread-safe: one per thread.
+class PathFinder {
+ public:
+  explicit PathFinder(const HexGraph& graph);
+  const HexGraph& graph() const { return *graph_; }
 
   // Every hex reachable from `start` with at most `mp` MP, cheapest first (start
   // first, cost 0, from itself). A hex whose only cheap entries stop the move is
@@ -66,10 +81,7 @@ class PathFinder {
     buckets_[size_t(key)].push_back(to);
   }
 
-  std::vector<Hex> hexes_;
-  std::vector<int32_t> neighbors_;  // size * 6, -1 off the graph
-  std::vector<uint32_t> sorted_keys_;  // hex keys in order, for index()
-  std::vector<int32_t> sorted_index_;
+  const HexGraph* graph_;
   // Per node, valid when stamp_ == generation_ (no clearing between searches).
   std::vector<uint32_t> stamp_;
   std::vector<uint32_t> done_;
@@ -81,7 +93,8 @@ class PathFinder {
 template <class CostFn>
 void PathFinder::range(Hex start, int mp, CostFn&& cost, std::vector<Reach>& out) {
   out.clear();
-  const int s = index(start);
+  const HexGraph& g = *graph_;
+  const int s = g.index(start);
   if (s < 0 || mp < 0) return;
   begin(mp);
   // Keys: a free entry costing c has key c (0..mp); a stopping one has key mp+1+c,
@@ -94,14 +107,14 @@ void PathFinder::range(Hex start, int mp, CostFn&& cost, std::vector<Reach>& out
       const int n = bucket[k];
       if (key_[size_t(n)] != key || done_[size_t(n)] == generation_) continue;
       done_[size_t(n)] = generation_;
-      const Hex h = hexes_[size_t(n)];
+      const Hex h = g.hex_at(n);
       const int spent = cost_[size_t(n)];
-      out.push_back(Reach{h, int16_t(spent), hexes_[size_t(from_[size_t(n)])]});
+      out.push_back(Reach{h, int16_t(spent), g.hex_at(from_[size_t(n)])});
       if (key >= stop_base) continue;
       for (int d = 0; d < kDirections; ++d) {
-        const int m = neighbor_index(n, d);
+        const int m = g.neighbor_index(n, d);
         if (m < 0 || done_[size_t(m)] == generation_) continue;
-        const StepCost c = cost(PathStep{h, hexes_[size_t(m)], n, m, d, spent});
+        const StepCost c = cost(PathStep{h, g.hex_at(m), n, m, d, spent});
         if (c.cost < 0 || spent + c.cost > mp) continue;
         const int total = spent + c.cost;
         relax(m, c.stop ? stop_base + total : total, total, n);

@@ -15,6 +15,6 @@ std::vector<Hex> map_hexes(const Map& map) {
 
 }  // namespace
 
-PathFinder::PathFinder(const Map& map) : PathFinder(map_hexes(map)) {}
+HexGraph::HexGraph(const Map& map) : HexGraph(map_hexes(map)) {}
 
 }  // namespace core

@@ -34,7 +34,7 @@ struct Best {
 };
 
 // Every path, by depth-first search: slow and obviously right.
-void brute(const PathFinder& g, const Terrain& t, int n, int spent, int mp, std::map<int, Best>& best,
+void brute(const HexGraph& g, const Terrain& t, int n, int spent, int mp, std::map<int, Best>& best,
            bool stopped) {
   const int key = stopped ? mp + 1 + spent : spent;
   Best& b = best[n];
@@ -51,13 +51,14 @@ void brute(const PathFinder& g, const Terrain& t, int n, int spent, int mp, std:
 }
 
 TEST(Path, RangeMatchesExhaustiveSearch) {
-  PathFinder g(rhombus(12, 12));
+  HexGraph g(rhombus(12, 12));
+  PathFinder pf(g);
   std::vector<Reach> out;
   for (uint32_t seed : {1u, 2u, 3u, 99u}) {
     const Terrain t{seed};
     for (int mp : {0, 3, 7}) {
       for (Hex start : {Hex{5, 5}, Hex{0, 0}, Hex{11, 3}}) {
-        g.range(start, mp, t, out);
+        pf.range(start, mp, t, out);
         std::map<int, Best> want;
         brute(g, t, g.index(start), 0, mp, want, false);
         ASSERT_EQ(out.size(), want.size()) << "seed " << seed << " mp " << mp;
@@ -83,13 +84,14 @@ TEST(Path, RangeMatchesExhaustiveSearch) {
 }
 
 TEST(Path, CheapestFirstAndOffGraphStartsGiveNothing) {
-  PathFinder g(rhombus(6, 6));
+  HexGraph g(rhombus(6, 6));
+  PathFinder pf(g);
   std::vector<Reach> out;
   auto flat = [](const PathStep&) { return StepCost{1, false}; };
-  g.range({2, 2}, 2, flat, out);
+  pf.range({2, 2}, 2, flat, out);
   EXPECT_EQ(out.size(), 19u);  // radius 2 fits inside
   for (size_t i = 1; i < out.size(); ++i) EXPECT_LE(out[i - 1].cost, out[i].cost);
-  g.range({40, 40}, 5, flat, out);
+  pf.range({40, 40}, 5, flat, out);
   EXPECT_TRUE(out.empty());
   EXPECT_EQ(g.index({40, 40}), -1);
 }
@@ -97,13 +99,14 @@ TEST(Path, CheapestFirstAndOffGraphStartsGiveNothing) {
 TEST(Path, StopHexesAreEnteredButNotLeftAndFreeEntriesWin) {
   // given two rows of hexes where (2,0) ends the move when entered from the west and
   // costs 3 from anywhere else
-  PathFinder g(rhombus(5, 2));
+  HexGraph g(rhombus(5, 2));
+  PathFinder pf(g);
   auto cost = [](const PathStep& st) {
     if (st.to == Hex{2, 0} && st.dir == 0) return StepCost{1, true};
     return StepCost{st.to == Hex{2, 0} ? 3 : 1, false};
   };
   std::vector<Reach> out;
-  g.range({0, 0}, 4, cost, out);
+  pf.range({0, 0}, 4, cost, out);
   std::map<int, Reach> got;
   for (const Reach& r : out) got[g.index(r.hex)] = r;
   // (2,0) is reached by the cheap stopping step (cost 2)...
@@ -116,11 +119,12 @@ TEST(Path, StopHexesAreEnteredButNotLeftAndFreeEntriesWin) {
 }
 
 TEST(Path, ZeroCostStepsAndRepeatedSearchesReuseBuffers) {
-  PathFinder g(rhombus(4, 4));
+  HexGraph g(rhombus(4, 4));
+  PathFinder pf(g);
   auto free_road = [](const PathStep& st) { return StepCost{st.to.r == 0 ? 0 : 2, false}; };
   std::vector<Reach> out;
   for (int i = 0; i < 3; ++i) {
-    g.range({0, 0}, 1, free_road, out);
+    pf.range({0, 0}, 1, free_road, out);
     EXPECT_EQ(out.size(), 4u);  // the whole r = 0 row, nothing else
   }
 }
