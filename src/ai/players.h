@@ -1,0 +1,102 @@
+// The players behind the factory (player.h). Declared here for tests and benches
+// that tune them directly; everyone else goes through make_player().
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "ai/evaluator.h"
+#include "ai/player.h"
+#include "ai/simulator.h"
+
+namespace ai {
+
+// Uniform over the legal actions, except that ending the phase is picked only now
+// and then while other actions exist: uniform play would end most phases at once
+// and the game would never move, and never ending one could loop.
+class RandomPlayer final : public Player {
+ public:
+  RandomPlayer(const core::Rules& rules, uint64_t seed);
+  std::string_view name() const override { return "random"; }
+  core::Action act(const core::Rules& rules, const core::State& s, const Budget& budget) override;
+
+ private:
+  static constexpr double kEndPhaseChance = 0.125;
+  Rng rng_;
+  int end_phase_ = -1;
+  core::ActionList legal_;
+};
+
+// The best immediate value: each action is judged by the evaluator on the position
+// it leads to, following an attack being built to its resolution (the simulator's
+// tactical lookahead), so attacks are picked for their odds and what they win, and
+// moves for what the evaluator says of the new position (toward objectives).
+class GreedyPlayer final : public Player {
+ public:
+  GreedyPlayer(const core::Rules& rules, uint64_t seed);
+  std::string_view name() const override { return "greedy"; }
+  core::Action act(const core::Rules& rules, const core::State& s, const Budget& budget) override;
+
+ private:
+  Rng rng_;
+  std::unique_ptr<Evaluator> eval_;
+  Simulator sim_;
+  core::ActionList legal_;
+};
+
+// Turn-level planning by online evolutionary planning (Justesen et al.): a genome is
+// the whole plan of the acting side's phase-run (its movement and combat, up to the
+// opponent's next phase), decoded on a blind clone and scored by the evaluator at its
+// end. See search_player.cpp for the loop.
+class SearchPlayer final : public Player {
+ public:
+  struct Options {
+    int population = 24;
+    int elite = 8;
+    int samples_per_generation = 2;  // dice draws each plan meets per generation
+    double mutation_rate = 0.3;      // chance that a gene of a child is redrawn
+  };
+
+  SearchPlayer(const core::Rules& rules, uint64_t seed, Options options);
+  SearchPlayer(const core::Rules& rules, uint64_t seed) : SearchPlayer(rules, seed, Options{}) {}
+  std::string_view name() const override { return "search"; }
+  core::Action act(const core::Rules& rules, const core::State& s, const Budget& budget) override;
+
+ private:
+  // A gene that asks the decoder to draw an action: kRedraw uniformly (mutation),
+  // kFill greedily (a run longer than its genome).
+  static constexpr uint16_t kRedraw = 0xfffe, kFill = 0xffff;
+
+  struct Plan {
+    std::vector<core::Action> genes;
+    double sum = 0;
+    int count = 0;
+    double mean() const { return count ? sum / count : -1e300; }
+  };
+
+  void plan(const core::State& s, int side, const Budget& budget);
+  // Plays `p` from `root` on a blind clone with dice from `seed`, repairing genes
+  // that are not legal where they come, and returns the evaluator's verdict at the
+  // end of the side's phase-run. The genes actually played replace p's.
+  double decode(const core::State& root, int side, Plan& p, uint64_t seed);
+  core::Action draw(const core::State& s, const core::ActionList& legal, int side, uint16_t how, uint64_t seed);
+  void breed(std::vector<Plan>& pop);
+  bool phase_run_over(const core::State& s, int side) const;
+  core::Action hand_out(const core::State& s);
+
+  Options options_;
+  Rng rng_;
+  std::unique_ptr<Evaluator> eval_;
+  Simulator sim_;
+  core::ActionList legal_;
+  core::State scratch_{};
+  std::vector<Plan> population_;
+  std::vector<core::Action> played_;  // the genes a decode plays, reused
+  // The chosen plan, handed out from next_ while the state is the expected one.
+  std::vector<core::Action> chosen_;
+  size_t next_ = 0;
+  uint64_t expected_hash_ = 0;
+  bool expecting_ = false;
+};
+
+}  // namespace ai
