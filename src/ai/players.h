@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 #include "ai/evaluator.h"
@@ -44,17 +45,17 @@ class GreedyPlayer final : public Player {
   core::ActionList legal_;
 };
 
-// Turn-level planning by online evolutionary planning (Justesen et al.): a genome is
-// the whole plan of the acting side's phase-run (its movement and combat, up to the
-// opponent's next phase), decoded on a blind clone and scored by the evaluator at its
-// end. See search_player.cpp for the loop.
+// Turn-level planning by online evolutionary planning (Justesen et al.) over whole
+// phases without dice (movement), each plan judged by the tactical lookahead's value
+// of the best first action of the phase that follows (the attack it sets up); phases
+// with dice (combat) are played by the tactical lookahead with a larger budget. See
+// search_player.cpp for the loop.
 class SearchPlayer final : public Player {
  public:
   struct Options {
     int population = 24;
     int elite = 8;
-    int samples_per_generation = 2;  // dice draws each plan meets per generation
-    double mutation_rate = 0.3;      // chance that a gene of a child is redrawn
+    double mutation_rate = 0.3;  // chance that one more gene of a child is redrawn
   };
 
   SearchPlayer(const core::Rules& rules, uint64_t seed, Options options);
@@ -64,34 +65,41 @@ class SearchPlayer final : public Player {
 
  private:
   // A gene that asks the decoder to draw an action: kRedraw uniformly (mutation),
-  // kFill greedily (a run longer than its genome).
+  // kFill greedily (a phase longer than its genome).
   static constexpr uint16_t kRedraw = 0xfffe, kFill = 0xffff;
 
   struct Plan {
     std::vector<core::Action> genes;
-    double sum = 0;
-    int count = 0;
-    double mean() const { return count ? sum / count : -1e300; }
+    double value = 0;
+    bool scored = false;
   };
 
-  void plan(const core::State& s, int side, const Budget& budget);
-  // Plays `p` from `root` on a blind clone with dice from `seed`, repairing genes
-  // that are not legal where they come, and returns the evaluator's verdict at the
-  // end of the side's phase-run. The genes actually played replace p's.
-  double decode(const core::State& root, int side, Plan& p, uint64_t seed);
-  core::Action draw(const core::State& s, const core::ActionList& legal, int side, uint16_t how, uint64_t seed);
+  // Evolves a plan for the phase of `s`; false when the phase rolls dice (the
+  // greedy plan's decode met a die), which the lookahead handles better.
+  bool plan(const core::State& s, int side, const Budget& budget);
+  // Plays `p` from `root` to the end of root's phase on a blind clone, repairing
+  // genes that are not legal where they come, and scores the position reached; the
+  // genes actually played replace p's. Sets rolled_ when a die fell on the way.
+  double decode(const core::State& root, int side, Plan& p);
+  // The value for `side` of the position where a phase ends: its outcome, or the
+  // best first action of the side's next phase by the lookahead, or the evaluator.
+  double score(const core::State& c, int side);
+  core::Action draw(const core::State& s, const core::ActionList& legal, int side, uint16_t how);
   void breed(std::vector<Plan>& pop);
-  bool phase_run_over(const core::State& s, int side) const;
+  core::Action lookahead(const core::State& s, int side);
   core::Action hand_out(const core::State& s);
 
   Options options_;
   Rng rng_;
   std::unique_ptr<Evaluator> eval_;
   Simulator sim_;
-  core::ActionList legal_;
+  core::ActionList legal_, next_legal_;
   core::State scratch_{};
   std::vector<Plan> population_;
-  std::vector<core::Action> played_;  // the genes a decode plays, reused
+  std::vector<core::Action> played_;         // the genes a decode plays, reused
+  std::unordered_map<uint64_t, double> scores_;  // by the hash of a phase's end, per planning
+  uint64_t plan_seed_ = 0;                   // the dice of every lookahead in one planning
+  bool rolled_ = false;
   // The chosen plan, handed out from next_ while the state is the expected one.
   std::vector<core::Action> chosen_;
   size_t next_ = 0;
