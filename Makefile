@@ -15,7 +15,7 @@ build: setup
 	cmake --build $(BUILD) -j $(JOBS)
 
 run: build
-	$(BUILD)/hexfront engine
+	$(BUILD)/hexfront serve --port $(PORT)
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

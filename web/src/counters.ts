@@ -6,7 +6,7 @@ import { UnitDef, UnitState } from "./api";
 import { svg } from "./dom";
 import { S } from "./map";
 
-export const C = S * 0.62; // counter side in map pixels
+export const C = S * 0.7; // counter side in map pixels
 
 // Counter colours by nationality, as on the printed counter sheets of the period.
 const NATION: Record<string, [string, string]> = {
@@ -66,7 +66,7 @@ export function drawCounter(def: UnitDef, unit: UnitState, x: number, y: number)
   if (unit.steps_lost > 0) g.append(svg("rect", { width: C, height: C * 0.12, y: 0, fill: "#c0392b", class: "reduced" }));
   const name = svg("text", { x: C / 2, y: C * 0.21, class: "counter-name", fill: fg });
   name.textContent = def.name;
-  const img = svg("image", { href: symbolUrl(def, fg), x: C * 0.22, y: C * 0.26, width: C * 0.56, height: C * 0.4 });
+  const img = svg("image", { href: symbolUrl(def, fg), x: C * 0.15, y: C * 0.24, width: C * 0.7, height: C * 0.46 });
   const values = svg("text", { x: C / 2, y: C * 0.9, class: "counter-values", fill: fg });
   values.textContent = valueLine(def, unit);
   g.append(name, img, values);

@@ -6,7 +6,9 @@ import { el, svg, words } from "./dom";
 import { drawCounter, valueLine, C } from "./counters";
 import { MapView, S } from "./map";
 
-const STACK_STEP = 4; // pixels each counter of a stack sits above and right of the one below
+const STACK_STEP = 4;
+// Action types that start or make an attack: their target hexes get odds.
+const ATTACK = /attack|assault|bombard|overrun/; // pixels each counter of a stack sits above and right of the one below
 
 interface Ui {
   id: number;
@@ -18,6 +20,7 @@ interface Ui {
   replayAt: number | null; // showing the position after this many entries, read-only
   selected: string | null;
   attackers: Set<string>;
+  defender: string | null; // the hex of the attack being built, once declared
   reach: Map<string, Reach>;
   fanned: string | null; // hex whose stack is spread out
   odds: Map<string, Record<string, unknown>>; // defender hex -> engine odds
@@ -62,7 +65,7 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
     id, token, catalog, view,
     defs: new Map(catalog.units.map((d) => [d.id, d])),
     map: null as unknown as MapView,
-    replayAt: null, selected: null, attackers: new Set(), reach: new Map(), fanned: null, odds: new Map(), busy: false,
+    replayAt: null, selected: null, attackers: new Set(), defender: null, reach: new Map(), fanned: null, odds: new Map(), busy: false,
   };
   ui.map = new MapView(mapBox, catalog.map, {
     click: (hex, ev) => void onClick(hex, ev),
@@ -111,7 +114,17 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
     await run(async () => {
       const res = await api.act(id, ui.token, a);
       ui.view = res.view;
+      // An attack is built over several actions (declare on a hex, add units, resolve):
+      // keep its attackers and defender while it is open, to show its odds.
+      const building = [...ui.attackers];
+      const declared = a.hex && ATTACK.test(a.type) ? a.hex : a.unit && !a.hex && ui.defender ? ui.defender : null;
+      if (a.unit && !a.hex) building.push(a.unit);
       clearSelection();
+      if (declared && mine()) {
+        ui.defender = declared;
+        for (const u of building) ui.attackers.add(u);
+        await refreshOdds();
+      }
       await followTurn();
       render();
     });
@@ -120,6 +133,7 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
   function clearSelection() {
     ui.selected = null;
     ui.attackers.clear();
+    ui.defender = null;
     ui.reach.clear();
     ui.odds.clear();
     ui.fanned = null;
@@ -143,7 +157,7 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
     const attackers = [...ui.attackers];
     if (ui.selected && !attackers.includes(ui.selected)) attackers.push(ui.selected);
     if (!attackers.length) return;
-    const targets = new Set(legal().filter((a) => a.hex && /attack|assault|bombard|overrun/.test(a.type) && (!a.unit || attackers.includes(a.unit))).map((a) => a.hex!));
+    const targets = ui.defender ? new Set([ui.defender]) : new Set(legal().filter((a) => a.hex && ATTACK.test(a.type) && (!a.unit || attackers.includes(a.unit))).map((a) => a.hex!));
     for (const hex of targets) ui.odds.set(hex, await api.odds(id, attackers, hex));
   }
 
@@ -165,6 +179,12 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
     if (choices.length && !(uid && ev.shiftKey)) {
       if (choices.length === 1) return act(choices[0]);
       return menu(ev, choices);
+    }
+    if (uid && !ev.shiftKey) {
+      // A unit whose one possible action needs no hex (add it to an attack, take the
+      // loss) does it on a click; it has nothing else a click could mean.
+      const own = legal().filter((a) => a.unit === uid);
+      if (own.length === 1 && !own[0].hex) return act(own[0]);
     }
     if (uid) {
       if (ev.shiftKey || ev.ctrlKey) {
@@ -245,9 +265,20 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
     }
   }
 
+  // The odds on a target hex, drawn above the counters so the defender does not hide them.
+  function oddsLabel(hex: string) {
+    const o = ui.odds.get(hex);
+    if (!o) return;
+    const [x, y] = ui.map.centre(hex);
+    const t = svg("text", { x, y: y - S * 0.3, class: "odds" });
+    t.textContent = oddsText(o);
+    ui.map.overlay.append(t);
+  }
+
   function renderHighlights() {
     const g = ui.map.highlights;
     g.replaceChildren();
+    ui.map.overlay.replaceChildren();
     const targets = new Map<string, Action[]>();
     for (const a of legal()) {
       if (!a.hex) continue;
@@ -265,15 +296,13 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
     }
     for (const [hex, actions] of targets) {
       if (ui.reach.has(hex) && actions.every((a) => a.type === "move")) continue;
-      const attack = actions.some((a) => /attack|assault|bombard|overrun/.test(a.type));
+      const attack = actions.some((a) => ATTACK.test(a.type));
       g.append(ui.map.hexOutline(hex, { class: attack ? "target attack" : "target", "data-hex": hex }));
-      const o = ui.odds.get(hex);
-      if (o) {
-        const [x, y] = ui.map.centre(hex);
-        const t = svg("text", { x, y: y + S * 0.05, class: "odds" });
-        t.textContent = oddsText(o);
-        g.append(t);
-      }
+      oddsLabel(hex);
+    }
+    if (ui.defender && !targets.has(ui.defender)) {
+      g.append(ui.map.hexOutline(ui.defender, { class: "target attack", "data-hex": ui.defender }));
+      oddsLabel(ui.defender);
     }
     if (ui.selected) {
       const u = unitState(ui.selected);
@@ -318,7 +347,7 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
     });
     const unitActions = legal().filter((a) => a.unit === uid && !a.hex);
     unitPanel.append(
-      el("p.unit-name", {}, `${def.name} `, el("span.muted", {}, `${def.formation} · ${def.nationality} · ${def.type} ${def.size}${def.move_class ? ` · ${def.move_class}` : ""}`)),
+      el("p.unit-name", {}, `${def.name} `, el("span.muted", {}, [def.formation, def.nationality, `${def.type} ${def.size}`.trim(), def.move_class].filter(Boolean).join(" · "))),
       el("p", {}, `${u.hex ?? u.where} · ${valueLine(def, u)}${u.steps_lost ? ` (reduced ${u.steps_lost} of ${def.steps - 1})` : ""}${u.flags.length ? ` · ${u.flags.join(", ")}` : ""}`),
       table,
       el("p.legend", {}, "Values by side; hover a value for where it came from."),

@@ -62,7 +62,9 @@ export class MapView {
     this.highlights = svg("g", { class: "highlights" });
     this.counters = svg("g", { class: "counters" });
     this.overlay = svg("g", { class: "overlay" });
-    this.root.append(terrain, rivers, roads, this.highlights, labels, this.counters, this.overlay);
+    // Place names go above the counters: a town's name stays readable when it is held.
+    const names = svg("g", { class: "names" });
+    this.root.append(terrain, rivers, roads, this.highlights, labels, this.counters, names, this.overlay);
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     for (const h of info.hexes) {
       this.hexes.set(h.id, h);
@@ -76,7 +78,7 @@ export class MapView {
         const big = h.terrain.includes("city") || h.terrain.includes("urban");
         labels.append(svg("rect", { x: cx - S * (big ? 0.2 : 0.12), y: cy - S * (big ? 0.2 : 0.12), width: S * (big ? 0.4 : 0.24), height: S * (big ? 0.4 : 0.24), class: "town" }));
       }
-      if (h.place) labels.append(Object.assign(svg("text", { x: cx, y: cy + S * 0.42, class: "place" }), { textContent: h.place }));
+      if (h.place) names.append(Object.assign(svg("text", { x: cx, y: cy + S * 0.47, class: "place" }), { textContent: h.place }));
       for (const [dir, features] of Object.entries(h.sides ?? {})) {
         const d = Number(dir);
         for (const f of features) {
