@@ -26,6 +26,15 @@ static_assert(sizeof(Action) == 12);
 
 using ActionList = std::vector<Action>;
 
+// The operands an action type uses (Rules::action_operands).
+enum ActionOperand : uint8_t {
+  kNoOperand = 0,
+  kUnitOperand = 1,
+  kHexOperand = 2,
+  kArgOperand = 4,
+  kAllOperands = 7,
+};
+
 // Why an action or request was refused. `code` is a stable machine word
 // ("illegal_action", "bad_request", ...); `rule` cites the rulebook case the action
 // breaks ("ARD2 3.1; SCS 6.0") when a rule is the reason; `message` says it in words.

@@ -22,7 +22,7 @@ using SideMask = uint32_t;     // bit i = hexside feature i of the map's vocabul
 enum EdgeBits : uint8_t { kEdgeNorth = 1, kEdgeEast = 2, kEdgeSouth = 4, kEdgeWest = 8 };
 
 struct Area {
-  std::string name;       // "entry:A", "play:7.3", "trafficjam"
+  std::string name;  // "entry:A", "play:7.3", "trafficjam"
   std::vector<Hex> hexes;
 };
 
@@ -37,13 +37,14 @@ struct MapIssue {
 class Map {
  public:
   // Reads a map file (and, if given, an owner override file that wins over it).
-  // Returns nullptr and fills `issues` when anything is wrong; issues may also hold
-  // warnings for a map that loads.
+  // Returns nullptr and fills `issues` with every defect found when anything is wrong.
   static std::unique_ptr<Map> load(const std::string& path, std::vector<MapIssue>& issues,
                                    const std::string& override_path = "");
-  static std::unique_ptr<Map> parse(std::string_view text, const std::string& file_name,
-                                    std::vector<MapIssue>& issues);
-  // The map in the text format (load(save()) gives an equal map).
+  static std::unique_ptr<Map> parse(std::string_view text, const std::string& file_name, std::vector<MapIssue>& issues);
+  // The same with an override text (file name used in its issues).
+  static std::unique_ptr<Map> parse(std::string_view text, const std::string& file_name, std::string_view override_text,
+                                    const std::string& override_name, std::vector<MapIssue>& issues);
+  // The map in the text format, deterministic (parse(save()) gives an equal map).
   std::string save() const;
 
   const std::string& game() const;
@@ -61,17 +62,20 @@ class Map {
   int terrain_bit(std::string_view name) const;       // -1 when not in the vocabulary
   int side_feature_bit(std::string_view name) const;  // -1 when not in the vocabulary
 
-  // Per hex and hexside.
+  // Per hex and hexside. A side is known from both its hexes, and a side between a
+  // map hex and an off-map hex (a road leaving the edge) can carry features too.
   TerrainMask terrain(Hex h) const;  // 0 off the map
   bool has_terrain(Hex h, int bit) const { return bit >= 0 && (terrain(h) >> bit) & 1u; }
   SideMask side(HexSide s) const;
-  SideMask side(Hex h, int dir) const { return side(HexSide::of(h, dir)); }
+  SideMask side(Hex h, int dir) const;  // the side of h in direction dir
   bool has_side(Hex h, int dir, int bit) const { return bit >= 0 && (side(h, dir) >> bit) & 1u; }
-  uint8_t edges(Hex h) const;  // EdgeBits of the map edges this hex lies on
-  int elevation(Hex h) const;
+  // EdgeBits of the map edges this hex lies on: computed from the sheets' outline
+  // unless the file declares them.
+  uint8_t edges(Hex h) const;
+  int elevation(Hex h) const;  // 0 unless declared
 
   // Free-form attributes, e.g. a bridge's build date or a VP value: "vp=3".
-  std::string_view attr(Hex h, std::string_view key) const;        // "" when absent
+  std::string_view attr(Hex h, std::string_view key) const;  // "" when absent
   std::string_view attr(HexSide s, std::string_view key) const;
 
   // Named places.
@@ -83,14 +87,17 @@ class Map {
   const std::vector<Area>& areas() const;
   const Area* area(std::string_view name) const;
 
-  // Builders used by the loader and by the map generator.
-  struct Impl;
-  explicit Map(std::unique_ptr<Impl> impl);
+  // Same scheme, vocabularies, hexes, sides, places, attributes, edges and areas.
+  friend bool operator==(const Map& a, const Map& b);
+
   ~Map();
-  Impl& impl() { return *impl_; }
-  const Impl& impl() const { return *impl_; }
 
  private:
+  // The map generator writes the text format and calls parse(), so the content stays
+  // private to map.cpp.
+  struct Impl;
+  friend class MapReader;
+  explicit Map(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
 

@@ -85,6 +85,9 @@ class Rules {
 
   // Vocabulary and JSON forms of actions: {"type":"move","unit":"...","hex":"..."}.
   virtual const std::vector<std::string>& action_names() const = 0;
+  // Which operands an action type uses (ActionOperand bits), so its JSON names only
+  // those. The default, kAllOperands, writes every operand that is not at its default.
+  virtual uint8_t action_operands(int type) const;
   virtual nlohmann::json action_to_json(const State& s, const Action& a) const;
   virtual std::optional<Action> action_from_json(const State& s, const nlohmann::json& j,
                                                  Error& err) const;
@@ -94,6 +97,9 @@ class Rules {
   virtual const std::vector<std::string>& unit_flag_names() const = 0;
   virtual const std::vector<std::string>& hex_marker_names() const = 0;
   virtual const std::vector<std::string>& side_marker_names() const = 0;
+  // Names of the flow steps (Frame::step), so the state JSON shows "combat", not 3.
+  // Empty (the default) writes step numbers.
+  virtual const std::vector<std::string>& step_names() const;
 
   // The game's ext struct (State::ext) as JSON and back. False + err on bad input.
   virtual nlohmann::json ext_to_json(const State& s) const = 0;
@@ -113,5 +119,13 @@ class Rules {
   // Every table of the game with the provenance of each cell (`hexfront tables`).
   virtual nlohmann::json tables() const = 0;
 };
+
+// A unit's JSON name (its UnitDef id) and back; kNoUnit when no unit has that id.
+std::string unit_name(const Rules& rules, const State& s, UnitId id);
+UnitId find_unit(const Rules& rules, const State& s, std::string_view id);
+
+// A hex's printed ID and back; nullopt when `id` is not a hex of the map.
+std::string hex_name(const Rules& rules, Hex h);
+std::optional<Hex> find_hex(const Rules& rules, std::string_view id);
 
 }  // namespace core
