@@ -66,6 +66,11 @@ export function drawCounter(def: UnitDef, unit: UnitState, x: number, y: number)
   if (unit.steps_lost > 0) g.append(svg("rect", { width: C, height: C * 0.12, y: 0, fill: "#c0392b", class: "reduced" }));
   const name = svg("text", { x: C / 2, y: C * 0.21, class: "counter-name", fill: fg });
   name.textContent = def.name;
+  // A long name is squeezed to the counter's width, as printed counters do.
+  if (def.name.length > 10) {
+    name.setAttribute("textLength", String(C - 4));
+    name.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
   const img = svg("image", { href: symbolUrl(def, fg), x: C * 0.15, y: C * 0.24, width: C * 0.7, height: C * 0.46 });
   const values = svg("text", { x: C / 2, y: C * 0.9, class: "counter-values", fill: fg });
   values.textContent = valueLine(def, unit);

@@ -116,7 +116,7 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
       ui.view = res.view;
       // An attack is built over several actions (declare on a hex, add units, resolve):
       // keep its attackers and defender while it is open, to show its odds.
-      const building = [...ui.attackers];
+      const building = [...ui.attackers, ...(ui.selected ? [ui.selected] : [])];
       const declared = a.hex && ATTACK.test(a.type) ? a.hex : a.unit && !a.hex && ui.defender ? ui.defender : null;
       if (a.unit && !a.hex) building.push(a.unit);
       clearSelection();
@@ -270,7 +270,7 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
     const o = ui.odds.get(hex);
     if (!o) return;
     const [x, y] = ui.map.centre(hex);
-    const t = svg("text", { x, y: y - S * 0.3, class: "odds" });
+    const t = svg("text", { x, y: y - S * 0.4, class: "odds" });
     t.textContent = oddsText(o);
     ui.map.overlay.append(t);
   }
@@ -366,7 +366,10 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
     attackPanel.append(el("p", {}, "Attackers: ", attackers.map((a) => ui.defs.get(a)?.name ?? a).join(", ")));
     const list = el("ul.odds-list");
     for (const [hex, o] of ui.odds) {
-      const details = Object.entries(o).filter(([, v]) => typeof v !== "object").map(([k, v]) => `${k} ${v}`).join(", ");
+      const details = Object.entries(o)
+        .filter(([k, v]) => k !== "odds" && (typeof v !== "object" || Array.isArray(v)))
+        .map(([k, v]) => `${words(k)}: ${Array.isArray(v) ? v.join(" ") : v}`)
+        .join(" · ");
       list.append(el("li", {}, el("b", {}, `${hex}: ${oddsText(o)}`), " ", el("span.muted", {}, details)));
     }
     attackPanel.append(list);
@@ -406,7 +409,7 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
     endScreen.append(el("div.end-card", {},
       el("h2", {}, "Game over"),
       el("p.result", {}, o.winner ? `${o.winner} wins` : "Draw", o.level ? ` — ${o.level}` : ""),
-      el("dl", {}, ...Object.entries(o).flatMap(([k, val]) => [el("dt", {}, words(k)), el("dd", {}, typeof val === "object" ? JSON.stringify(val) : String(val))])),
+      el("dl", {}, ...Object.entries(o).filter(([k]) => !["over", "winner", "level"].includes(k)).flatMap(([k, val]) => [el("dt", {}, words(k)), el("dd", {}, typeof val === "object" ? JSON.stringify(val) : String(val))])),
       el("div.buttons", {},
         el("a.button", { href: api.recordUrl(id), download: `hexfront-${id}.json` }, "Download record"),
         el("button", { onclick: () => { endScreen.dataset.closed = "1"; renderEnd(); } }, "Look at the map"),

@@ -98,7 +98,7 @@ export class MapView {
     }
     const pad = S;
     this.bounds = { x: minX - pad, y: minY - pad, w: maxX - minX + 2 * pad, h: maxY - minY + 2 * pad };
-    container.append(this.root);
+    container.append(this.root, this.controls());
     this.listen();
     requestAnimationFrame(() => this.fit());
   }
@@ -152,6 +152,20 @@ export class MapView {
     this.view.x += dx;
     this.view.y += dy;
     this.apply();
+  }
+
+  // Buttons for those without a wheel or keyboard.
+  private controls(): HTMLElement {
+    const box = document.createElement("div");
+    box.className = "zoom";
+    for (const [text, title, f] of [["+", "Zoom in (+)", () => this.zoom(1.25)], ["−", "Zoom out (−)", () => this.zoom(0.8)], ["⤢", "Whole map (0)", () => this.fit()]] as const) {
+      const b = document.createElement("button");
+      b.textContent = text;
+      b.title = title;
+      b.addEventListener("click", f);
+      box.append(b);
+    }
+    return box;
   }
 
   private apply() {
