@@ -3,6 +3,8 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "server/api.h"
+
 namespace server {
 
 std::string default_data_dir() {
@@ -28,6 +30,8 @@ void send_error(httplib::Response& res, int status, const std::string& code, con
 Server::Server(Options options) : options_(std::move(options)) {
   std::filesystem::create_directories(options_.data_dir);
   store_ = std::make_unique<Store>((std::filesystem::path(options_.data_dir) / "hexfront.db").string());
+  lobby_ = std::make_unique<Lobby>(*store_);
+  add_api_routes(http_, *lobby_);
 
   // Anything under /api that no route took is a JSON 404, never the UI's index page.
   http_.set_error_handler([](const httplib::Request& req, httplib::Response& res) {

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "server/lobby.h"
 #include "server/store.h"
 
 namespace server {
@@ -44,6 +45,7 @@ class Server {
  private:
   Options options_;
   std::unique_ptr<Store> store_;
+  std::unique_ptr<Lobby> lobby_;
   httplib::Server http_;
 };
 
