@@ -19,6 +19,8 @@ run: build
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	HEXFRONT_BIN=$(abspath $(BUILD))/hexfront HEXFRONT_ARTIFACTS=$(abspath $(BUILD))/web-artifacts \
+	  node --test tests/web/*.test.mjs
 
 bench: build
 	$(BUILD)/hexfront_bench
