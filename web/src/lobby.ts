@@ -96,7 +96,7 @@ export async function showLobby(root: HTMLElement) {
       el("li", {},
         el("span.title", {}, `#${g.id} ${g.title} ${g.scenario}`),
         el("span.meta", {}, ` turn ${g.turn}${g.over ? " (over)" : ""} · ${who} · ${g.updated}`),
-        " ", ...links, " ",
+        ...links.flatMap((l) => [" ", l]), " ",
         el("a", { href: `#/watch/${g.id}` }, "watch"), " ",
         el("a", { href: api.recordUrl(g.id), download: `hexfront-${g.id}.json` }, "record"),
       ),
