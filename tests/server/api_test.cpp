@@ -2,6 +2,7 @@
 // temp dir, the toy game through the engine. No mocks.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <filesystem>
 #include <thread>
 
@@ -176,6 +177,27 @@ TEST_F(ApiTest, AiSeatAnswersAndARecordReplaysIntoANewGame) {
   auto [s4, at0] = get(game_path(id) + "/replay?at=0");
   ASSERT_EQ(s4, 200);
   EXPECT_EQ(at0["state"], view["state"]);
+}
+
+TEST_F(ApiTest, SeveralGamesArePlayedAtOnce) {
+  auto [a, a_blue, a_red] = create();
+  auto [b, b_blue, b_red] = create();
+  // Each thread plays a move and its undo over and over in its own game while the
+  // other does the same: each game ends where it began, and nothing failed.
+  std::atomic<int> failures = 0;
+  auto play = [&](int64_t id, const std::string& token) {
+    const json move = get(game_path(id) + "?token=" + token).second["legal"][0];
+    for (int i = 0; i < 20; ++i) {
+      if (post(game_path(id) + "/actions?token=" + token, json{{"action", move}}.dump()).first != 200) ++failures;
+      if (post(game_path(id) + "/undo?token=" + token, "").first != 200) ++failures;
+    }
+  };
+  std::thread t1(play, a, a_blue), t2(play, b, b_blue);
+  t1.join();
+  t2.join();
+  EXPECT_EQ(failures, 0);
+  EXPECT_EQ(get(game_path(a) + "?token=" + a_blue).second["entries"], 0);
+  EXPECT_EQ(get(game_path(b) + "?token=" + b_blue).second["entries"], 0);
 }
 
 TEST_F(ApiTest, MovesAndOddsAreTheEnginesQueries) {
