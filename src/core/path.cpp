@@ -33,12 +33,7 @@ HexGraph::HexGraph(std::vector<Hex> hexes) : hexes_(std::move(hexes)) {
 }
 
 PathFinder::PathFinder(const HexGraph& graph) : graph_(&graph) {
-  const size_t n = size_t(graph.size());
-  stamp_.assign(n, 0);
-  done_.assign(n, 0);
-  key_.assign(n, 0);
-  cost_.assign(n, 0);
-  from_.assign(n, 0);
+  nodes_.assign(size_t(graph.size()), Node{});
 }
 
 int HexGraph::index(Hex h) const {
@@ -50,8 +45,7 @@ int HexGraph::index(Hex h) const {
 
 void PathFinder::begin(int mp) {
   if (++generation_ == 0) {  // wrapped: forget every old stamp
-    std::fill(stamp_.begin(), stamp_.end(), 0);
-    std::fill(done_.begin(), done_.end(), 0);
+    std::fill(nodes_.begin(), nodes_.end(), Node{});
     generation_ = 1;
   }
   const size_t needed = size_t(2 * mp + 2);
