@@ -15,10 +15,12 @@ build: setup
 	cmake --build $(BUILD) -j $(JOBS)
 
 run: build
-	$(BUILD)/hexfront engine
+	$(BUILD)/hexfront serve --port $(PORT)
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	HEXFRONT_BIN=$(abspath $(BUILD))/hexfront HEXFRONT_ARTIFACTS=$(abspath $(BUILD))/web-artifacts \
+	  node --test tests/web/*.test.mjs
 
 bench: build
 	$(BUILD)/hexfront_bench

@@ -16,6 +16,8 @@ int main(int argc, char** argv) {
   cli::register_replay(app, exit_code);
   cli::register_validate(app, exit_code);
   cli::register_tables(app, exit_code);
+  cli::register_map(app, exit_code);
+  cli::register_serve(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

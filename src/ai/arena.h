@@ -1,0 +1,75 @@
+// AI against AI: whole games between two players, many seeds, both sides, on
+// several threads; win rates with Wilson 95% intervals. The strength bench and
+// selfplay with AI players are built on it.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "ai/player.h"
+#include "core/rules.h"
+
+namespace ai {
+
+struct GameResult {
+  uint64_t seed = 0;
+  int winner = core::kNoSide;  // kNoSide: a draw, or cut at the action cap
+  int level = 0;               // State::result_level
+  std::string level_name;      // outcome()["level"] when the game names it
+  double vp = 0;               // outcome()["vp"] when the game reports one
+  int actions = 0;
+  bool capped = false;         // stopped at max_actions before the end
+  int64_t think_ms[2] = {0, 0};  // time spent in each side's act()
+  int64_t decisions[2] = {0, 0};
+};
+
+// Plays one game of `scenario` from `seed` to its end (or `max_actions`), players[i]
+// playing side i. Every action is checked against legal_actions(): a player
+// answering with an illegal action throws std::logic_error.
+GameResult play_game(const core::Rules& rules, int scenario, uint64_t seed, Player* players[2], const Budget& budget,
+                     int max_actions = 10000);
+
+// A 95% (z = 1.96) Wilson score interval for `wins` successes in `n` trials.
+struct Interval {
+  double low = 0, high = 0;
+};
+Interval wilson(int wins, int n, double z = 1.96);
+
+struct MatchConfig {
+  std::string first, second;  // player names; `first` is the one being measured
+  int scenario = 0;
+  int seeds = 100;             // games per side: seeds x 2 games in all
+  uint64_t first_seed = 1;
+  Budget budget{0, 200};
+  int threads = 1;
+};
+
+// The first player's results against the second, from each side.
+struct MatchResult {
+  MatchConfig config;
+  int games[2] = {0, 0};  // by the side the first player played
+  int wins[2] = {0, 0};
+  int draws[2] = {0, 0};
+  int64_t think_ms = 0, decisions = 0;  // the first player's
+  std::vector<GameResult> results;      // seed order, side 0 games first
+};
+
+// Plays seeds x 2 games: for each seed the first player takes side 0, then side 1.
+// `progress` (if set) is called after each game, from the worker thread.
+MatchResult run_match(const core::Rules& rules, const MatchConfig& config,
+                      const std::function<void(const GameResult&)>& progress = nullptr);
+
+// One line per side: "search vs greedy as Blue: 87/100 won 87.0% [79.0, 92.2]".
+std::string describe(const core::Rules& rules, const MatchResult& r);
+
+// For selfplay: a table of finished games by winner and victory level (with Wilson
+// intervals) and the spread of victory points (min, mean, max, quartiles).
+std::string results_table(const core::Rules& rules, const std::vector<GameResult>& results);
+
+// An SVG histogram of the victory points of `results` (one bar per VP value, or per
+// bin when the range is wide), titled `title`; self-contained, for `--plot FILE.svg`.
+std::string vp_plot_svg(const std::vector<GameResult>& results, const std::string& title);
+
+}  // namespace ai

@@ -1,0 +1,110 @@
+// The players behind the factory (player.h). Declared here for tests and benches
+// that tune them directly; everyone else goes through make_player().
+#pragma once
+
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "ai/evaluator.h"
+#include "ai/player.h"
+#include "ai/simulator.h"
+
+namespace ai {
+
+// Uniform over the legal actions, except that ending the phase is picked only now
+// and then while other actions exist: uniform play would end most phases at once
+// and the game would never move, and never ending one could loop.
+class RandomPlayer final : public Player {
+ public:
+  RandomPlayer(const core::Rules& rules, uint64_t seed);
+  std::string_view name() const override { return "random"; }
+  core::Action act(const core::Rules& rules, const core::State& s, const Budget& budget) override;
+
+ private:
+  static constexpr double kEndPhaseChance = 0.125;
+  Rng rng_;
+  int end_phase_ = -1;
+  core::ActionList legal_;
+};
+
+// The best immediate value: each action is judged by the evaluator on the position
+// it leads to, following an attack being built to its resolution (the simulator's
+// tactical lookahead), so attacks are picked for their odds and what they win, and
+// moves for what the evaluator says of the new position (toward objectives).
+class GreedyPlayer final : public Player {
+ public:
+  GreedyPlayer(const core::Rules& rules, uint64_t seed);
+  std::string_view name() const override { return "greedy"; }
+  core::Action act(const core::Rules& rules, const core::State& s, const Budget& budget) override;
+
+ private:
+  Rng rng_;
+  std::unique_ptr<Evaluator> eval_;
+  Simulator sim_;
+  core::ActionList legal_;
+};
+
+// Turn-level planning by online evolutionary planning (Justesen et al.) over whole
+// phases without dice (movement), each plan judged by the tactical lookahead's value
+// of the best first action of the phase that follows (the attack it sets up); phases
+// with dice (combat) are played by the tactical lookahead with a larger budget. See
+// search_player.cpp for the loop.
+class SearchPlayer final : public Player {
+ public:
+  struct Options {
+    int population = 24;
+    int elite = 8;
+    double mutation_rate = 0.3;  // chance that one more gene of a child is redrawn
+  };
+
+  SearchPlayer(const core::Rules& rules, uint64_t seed, Options options);
+  SearchPlayer(const core::Rules& rules, uint64_t seed) : SearchPlayer(rules, seed, Options{}) {}
+  std::string_view name() const override { return "search"; }
+  core::Action act(const core::Rules& rules, const core::State& s, const Budget& budget) override;
+
+ private:
+  // A gene that asks the decoder to draw an action: kRedraw uniformly (mutation),
+  // kFill greedily (a phase longer than its genome).
+  static constexpr uint16_t kRedraw = 0xfffe, kFill = 0xffff;
+
+  struct Plan {
+    std::vector<core::Action> genes;
+    double value = 0;
+    bool scored = false;
+  };
+
+  // Evolves a plan for the phase of `s`; false when the phase rolls dice (the
+  // greedy plan's decode met a die), which the lookahead handles better.
+  bool plan(const core::State& s, int side, const Budget& budget);
+  // Plays `p` from `root` to the end of root's phase on a blind clone, repairing
+  // genes that are not legal where they come, and scores the position reached; the
+  // genes actually played replace p's. Sets rolled_ when a die fell on the way.
+  double decode(const core::State& root, int side, Plan& p);
+  // The value for `side` of the position where a phase ends: its outcome, or the
+  // best first action of the side's next phase by the lookahead, or the evaluator.
+  double score(const core::State& c, int side);
+  core::Action draw(const core::State& s, const core::ActionList& legal, int side, uint16_t how);
+  void breed(std::vector<Plan>& pop);
+  core::Action lookahead(const core::State& s, int side);
+  core::Action hand_out(const core::State& s);
+
+  Options options_;
+  Rng rng_;
+  std::unique_ptr<Evaluator> eval_;
+  Simulator sim_;
+  core::ActionList legal_, next_legal_;
+  core::State scratch_{};
+  std::vector<Plan> population_;
+  std::vector<core::Action> played_;         // the genes a decode plays, reused
+  std::unordered_map<uint64_t, double> scores_;  // by the hash of a phase's end, per planning
+  uint64_t plan_seed_ = 0;                   // the dice of every lookahead in one planning
+  bool rolled_ = false;
+  // The chosen plan, handed out from next_ while the state is the expected one.
+  std::vector<core::Action> chosen_;
+  size_t next_ = 0;
+  uint64_t expected_hash_ = 0;
+  bool expecting_ = false;
+};
+
+}  // namespace ai

@@ -1,0 +1,105 @@
+#include "ai/simulator.h"
+
+#include <limits>
+
+#include "core/dice.h"
+
+namespace ai {
+
+namespace {
+
+// Deepest lookahead: a sub-frame chain longer than this is judged statically.
+constexpr int kMaxPly = 24;
+
+}  // namespace
+
+uint64_t mix(uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ull;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+void blind(core::State& s, uint64_t seed) {
+  core::seed_rng(s, seed);
+  // Dice forced through the protocol are the game's future too.
+  s.forced_count = 0;
+  s.forced.fill(0);
+}
+
+Simulator::Simulator(const core::Rules& rules, Evaluator& eval)
+    : rules_(rules), eval_(eval), lists_(kMaxPly + 1), states_(kMaxPly + 1) {
+  const auto& names = rules.action_names();
+  for (size_t i = 0; i < names.size(); ++i)
+    if (names[i] == "end_phase") end_phase_ = int(i);
+  // The set-up position sits in the first phase, so its depth is where phases live.
+  if (!rules.scenarios().empty()) phase_depth_ = std::max<int>(1, rules.setup(0, 0).depth);
+}
+
+double Simulator::action_value(const core::State& s, const core::Action& a, int side, uint64_t seed) {
+  budget_left_ = node_limit_;
+  return apply_and_value(s, a, side, seed, 0);
+}
+
+double Simulator::apply_and_value(const core::State& s, const core::Action& a, int side, uint64_t seed, int ply) {
+  core::Events none;
+  core::State& c = states_[size_t(ply)];
+  c = s;
+  blind(c, mix(seed ^ uint64_t(ply)));
+  const uint32_t rolls = c.rolls;
+  rules_.apply(c, a, none);
+  ++nodes_;
+  --budget_left_;
+  if (c.rolls == rolls) return value_after(c, side, seed, ply + 1, a);
+  // A die decided it: average a few draws (the first one is already played).
+  double sum = value_after(c, side, seed, ply + 1, a);
+  for (int k = 1; k < samples_; ++k) {
+    c = s;
+    blind(c, mix(seed ^ uint64_t(ply) ^ (uint64_t(k) << 32)));
+    rules_.apply(c, a, none);
+    ++nodes_;
+    --budget_left_;
+    sum += value_after(c, side, seed + uint64_t(k), ply + 1, a);
+  }
+  return sum / samples_;
+}
+
+double Simulator::value_after(const core::State& s, int side, uint64_t seed, int ply, const core::Action& last) {
+  if (s.over || s.depth <= phase_depth_ || budget_left_ <= 0 || ply >= kMaxPly) return eval_.evaluate(s, side);
+  const int actor = rules_.to_act(s);
+  if (actor == core::kNoSide) return eval_.evaluate(s, side);
+  core::ActionList& list = lists_[size_t(ply)];
+  list.clear();
+  rules_.legal_actions(s, list);
+  const bool maximize = actor == side;
+  double best = maximize ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+  bool any = false;
+  // `list` may be refilled by deeper plies only at other indices; iterate by index.
+  for (size_t i = 0; i < list.size(); ++i) {
+    const core::Action a = list[i];
+    // Adding A then B equals adding B then A: take runs of one type in unit order.
+    if (a.type == last.type && a.unit != core::kNoUnit && last.unit != core::kNoUnit && a.unit < last.unit) continue;
+    const double v = apply_and_value(s, a, side, seed, ply);
+    any = true;
+    best = maximize ? std::max(best, v) : std::min(best, v);
+  }
+  return any ? best : eval_.evaluate(s, side);
+}
+
+core::Action Simulator::best_action(const core::State& s, const core::ActionList& legal, int side, uint64_t seed,
+                                    Rng& rng, double* value) {
+  core::Action best = legal.front();
+  double best_value = -std::numeric_limits<double>::infinity();
+  for (const core::Action& a : legal) {
+    const double v = (legal.size() == 1 ? 0.0 : action_value(s, a, side, seed)) + 1e-3 * rng.unit();
+    if (v > best_value) {
+      best_value = v;
+      best = a;
+    }
+  }
+  if (value) *value = best_value;
+  return best;
+}
+
+}  // namespace ai

@@ -1,0 +1,96 @@
+// Looking ahead on clones of the state: the forward model every AI player shares.
+//
+// Blind clones. The state carries the game's own dice generator, so applying an
+// action to a plain copy would roll the real future dice: a search could pick the
+// attacks it knows will succeed. Every clone the AI plays on is reseeded from the
+// AI's own draws first (blind()).
+//
+// Tactical lookahead. Some decisions only pay off a few actions later: declaring an
+// attack opens a sub-frame where attackers are added and the combat resolved, and a
+// die then decides and the defender answers. action_value() follows such a
+// sub-frame to its end by expectimax: the acting side picks its best, the opponent
+// (answering an interrupt) its best, and a die is averaged over a few draws shared by
+// every sibling (common random numbers, so siblings differ by the choice, not luck).
+// Picking the attackers this way is the attack-combination search: every set of
+// eligible attackers is tried once (consecutive actions of one type on units are
+// taken in unit order, since adding A then B is adding B then A).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "ai/evaluator.h"
+#include "core/action.h"
+#include "core/rules.h"
+#include "core/state.h"
+
+namespace ai {
+
+// SplitMix64 step: the AI's own generator and seed mixer.
+uint64_t mix(uint64_t x);
+
+class Rng {
+ public:
+  explicit Rng(uint64_t seed) : state_(seed) {}
+  uint64_t next() { return mix(state_ += 0x9e3779b97f4a7c15ull); }
+  int below(int n) { return int(next() % uint64_t(n)); }  // n > 0
+  double unit() { return double(next() >> 11) * 0x1.0p-53; }
+
+ private:
+  uint64_t state_;
+};
+
+// `s` with its dice generator reseeded from `seed` (see the file comment).
+void blind(core::State& s, uint64_t seed);
+
+class Simulator {
+ public:
+  Simulator(const core::Rules& rules, Evaluator& eval);
+
+  const core::Rules& rules() const { return rules_; }
+  Evaluator& evaluator() { return eval_; }
+  // The type of the action named "end_phase", or -1 when the game has none.
+  int end_phase_type() const { return end_phase_; }
+  // Depth of the flow stack at which phases sit: deeper frames are sub-frames
+  // (attacks being built, interrupts) that the lookahead follows to their end.
+  int phase_depth() const { return phase_depth_; }
+
+  // How many dice draws average a chance action, and how many positions one
+  // action_value() may visit before it judges the rest statically.
+  void set_limits(int samples, int node_limit) {
+    samples_ = samples;
+    node_limit_ = node_limit;
+  }
+
+  // The value for `side` of applying `a` to `s`, following sub-frames to their end.
+  // `seed` draws the dice; pass the same seed for the siblings being compared.
+  double action_value(const core::State& s, const core::Action& a, int side, uint64_t seed);
+
+  // The action of `legal` with the best action_value for `side`; `noise` (from
+  // `rng`) breaks ties so equal choices vary between games. Sets *value if given.
+  core::Action best_action(const core::State& s, const core::ActionList& legal, int side, uint64_t seed, Rng& rng,
+                           double* value = nullptr);
+
+  // Positions visited since the last reset, for speed reports.
+  int64_t nodes() const { return nodes_; }
+  void reset_nodes() { nodes_ = 0; }
+
+ private:
+  double apply_and_value(const core::State& s, const core::Action& a, int side, uint64_t seed, int ply);
+  double value_after(const core::State& s, int side, uint64_t seed, int ply, const core::Action& last);
+
+  const core::Rules& rules_;
+  Evaluator& eval_;
+  int end_phase_ = -1;
+  int phase_depth_ = 1;
+  int samples_ = 6;
+  int node_limit_ = 4000;
+  int64_t budget_left_ = 0;
+  int64_t nodes_ = 0;
+  // Per ply of the lookahead: the legal actions there and the clone played on,
+  // kept between calls so a lookahead allocates nothing once warm.
+  std::vector<core::ActionList> lists_;
+  std::vector<core::State> states_;
+};
+
+}  // namespace ai

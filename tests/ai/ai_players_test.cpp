@@ -1,0 +1,130 @@
+// The AI players on the toy game: legality over whole games, budgets, determinism,
+// strength against random play, and the attack-combination search.
+#include <gtest/gtest.h>
+
+#include <chrono>
+
+#include "../games/toy/toy_fixture.h"
+#include "ai/arena.h"
+#include "ai/players.h"
+
+namespace ai {
+namespace {
+
+using toy::testing::rules;
+
+// Iteration budgets keep tests fast and their results independent of the machine.
+constexpr Budget kQuick{0, 40};
+
+TEST(AiPlayers, TheFactoryKnowsEachNameAndRefusesOthers) {
+  for (const std::string& name : player_names()) {
+    auto p = make_player(name, rules(), 1);
+    ASSERT_NE(p, nullptr) << name;
+    EXPECT_EQ(p->name(), name);
+  }
+  std::string error;
+  EXPECT_EQ(make_player("clever", rules(), 1, &error), nullptr);
+  EXPECT_NE(error.find("clever"), std::string::npos);
+}
+
+TEST(AiPlayers, EveryPlayerPlaysOnlyLegalActionsToTheEndOfTheGame) {
+  // play_game() checks every action against legal_actions() and throws on a bad one.
+  for (const std::string& name : player_names()) {
+    for (uint64_t seed = 1; seed <= 3; ++seed) {
+      auto me = make_player(name, rules(), seed);
+      auto other = make_player("random", rules(), seed + 100);
+      Player* players[2] = {me.get(), other.get()};
+      if (seed % 2 == 0) std::swap(players[0], players[1]);
+      GameResult r;
+      ASSERT_NO_THROW(r = play_game(rules(), 0, seed, players, kQuick)) << name << " seed " << seed;
+      EXPECT_FALSE(r.capped) << name << " seed " << seed;
+      EXPECT_NE(r.winner, core::kNoSide);
+    }
+  }
+}
+
+TEST(AiPlayers, ThePlayerAnswersTheProtocolsAiCommand) {
+  const core::State s = rules().setup(0, 7);
+  std::unique_ptr<Player> kept;
+  core::Action a;
+  ASSERT_TRUE(ai_action(rules(), s, "greedy", 100, 7, kept, a));
+  core::ActionList legal;
+  rules().legal_actions(s, legal);
+  EXPECT_NE(std::find(legal.begin(), legal.end(), a), legal.end());
+  std::string error;
+  EXPECT_FALSE(ai_action(rules(), s, "nobody", 100, 7, kept, a, &error));
+}
+
+TEST(AiSearch, IsDeterministicGivenItsSeedAndAnIterationBudget) {
+  auto play = [](uint64_t seed) {
+    SearchPlayer a(rules(), seed), b(rules(), seed + 1);
+    Player* players[2] = {&a, &b};
+    return play_game(rules(), 0, 5, players, kQuick);
+  };
+  const GameResult first = play(11), second = play(11);
+  EXPECT_EQ(first.actions, second.actions);
+  EXPECT_EQ(first.winner, second.winner);
+}
+
+TEST(AiSearch, StopsWithinItsWallClockBudget) {
+  SearchPlayer p(rules(), 3);
+  const core::State s = rules().setup(0, 3);
+  const auto start = std::chrono::steady_clock::now();
+  p.act(rules(), s, Budget{60, 0});
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+  // One decode past the deadline at most, and a decode of the toy takes well under 10 ms.
+  EXPECT_LT(ms, 60 + 100);
+  EXPECT_GT(p.stats().iterations, 1);
+}
+
+TEST(AiSearch, StopsAtItsIterationBudget) {
+  SearchPlayer p(rules(), 3);
+  p.act(rules(), rules().setup(0, 3), Budget{0, 25});
+  EXPECT_EQ(p.stats().iterations, 25);
+}
+
+TEST(AiSearch, BeatsRandomPlayFromBothSides) {
+  // Random Blue never wins against a defender that stays in Toyville, so from Blue's
+  // side the test asks search to win most games against random Red.
+  MatchConfig config{"search", "random", 0, 8, 1000, kQuick, 1};
+  const MatchResult m = run_match(rules(), config);
+  EXPECT_GE(m.wins[0], 6) << describe(rules(), m);
+  EXPECT_GE(m.wins[1], 8) << describe(rules(), m);
+}
+
+TEST(AiTactics, TheAttackCombinationSearchTakesTheBestOdds) {
+  using toy::testing::load;
+  using toy::testing::next_to;
+  using toy::testing::position;
+  // given Red's R1 (defense 4) in the clear, B4 (attack 6), B1 and B2 (4 each) next to
+  // it: B4 alone would resolve at 1:1, B4 with either infantry at 2:1 (the CRT's best)
+  const std::string target = "A6.02";
+  core::State s = load(position(
+      {{"R1", target}, {"B4", next_to(target, 3)}, {"B1", next_to(target, 2)}, {"B2", next_to(target, 4)}}, "combat"));
+  // when the greedy player, which follows an attack being built to its end, plays
+  // until it resolves
+  GreedyPlayer p(rules(), 5);
+  core::Events none;
+  for (int i = 0; i < 10; ++i) {
+    const core::Action a = p.act(rules(), s, kQuick);
+    if (rules().action_names()[a.type] == "resolve") break;
+    rules().apply(s, a, none);
+  }
+  // then it attacks R1 at 2:1
+  std::vector<core::UnitId> attackers;
+  for (core::UnitId u = 0; u < s.unit_count; ++u)
+    if (s.units[u].flags & toy::kAttacking) attackers.push_back(u);
+  EXPECT_EQ(rules().odds(s, attackers, toy::testing::hex(target))["odds"], "2:1");
+}
+
+TEST(AiArena, WilsonIntervalsMatchTheTextbook) {
+  const Interval half = wilson(50, 100);
+  EXPECT_NEAR(half.low, 0.4038, 1e-3);
+  EXPECT_NEAR(half.high, 0.5962, 1e-3);
+  const Interval all = wilson(20, 20);
+  EXPECT_NEAR(all.low, 0.8389, 1e-3);
+  EXPECT_DOUBLE_EQ(all.high, 1.0);
+}
+
+}  // namespace
+}  // namespace ai

@@ -1,0 +1,92 @@
+// Counters drawn like printed ones: a square in the nationality's colour, the NATO
+// symbol (milsymbol) in the middle, the unit's name above and its values below;
+// a reduced side shows a stripe and its reduced values. Markers are the unit's flags.
+import ms from "milsymbol";
+import { UnitDef, UnitState } from "./api";
+import { svg } from "./dom";
+import { S } from "./map";
+
+export const C = S * 0.7; // counter side in map pixels
+
+// Counter colours by nationality, as on the printed counter sheets of the period.
+const NATION: Record<string, [string, string]> = {
+  us: ["#a4b07a", "#000"], usa: ["#a4b07a", "#000"], american: ["#a4b07a", "#000"],
+  cw: ["#c9a36b", "#000"], uk: ["#c9a36b", "#000"], british: ["#c9a36b", "#000"],
+  be: ["#7fa6d6", "#000"], belgian: ["#7fa6d6", "#000"], fr: ["#8fb3e0", "#000"],
+  heer: ["#9aa3a8", "#000"], wehrmacht: ["#9aa3a8", "#000"], ger: ["#9aa3a8", "#000"], german: ["#9aa3a8", "#000"],
+  ss: ["#2b2b2b", "#fff"], luftwaffe: ["#6f9bc9", "#000"], lw: ["#6f9bc9", "#000"],
+};
+const SIDE_FALLBACK: [string, string][] = [["#7fa6d6", "#000"], ["#d88a6c", "#000"], ["#a4b07a", "#000"], ["#c9b46b", "#000"]];
+
+export function counterColours(def: UnitDef): [string, string] {
+  return NATION[def.nationality.toLowerCase()] ?? SIDE_FALLBACK[def.side % SIDE_FALLBACK.length];
+}
+
+// Unit type words to the function-ID part of a 2525C symbol code.
+const FUNCTION_IDS: Record<string, string> = {
+  inf: "UCI---", infantry: "UCI---", para: "UCIA--", airborne: "UCIA--", mtn: "UCIM--",
+  pz: "UCA---", armor: "UCA---", armour: "UCA---", tank: "UCA---", td: "UCAA--", sp: "UCAA--",
+  mech: "UCIZ--", pg: "UCIZ--", pzg: "UCIZ--", "armored infantry": "UCIZ--",
+  recon: "UCR---", cav: "UCR---", recce: "UCR---", arty: "UCF---", artillery: "UCF---",
+  flak: "UCD---", aa: "UCD---", eng: "UCE---", engineer: "UCE---", pio: "UCE---",
+  hq: "UH----", mg: "UCI---", at: "UCAA--", "sp arty": "UCFS--",
+};
+const ECHELONS: Record<string, string> = { sec: "C", plt: "D", co: "E", coy: "E", bn: "F", rgt: "G", bde: "H", div: "I", kg: "H", tf: "F" };
+
+// A symbol code: the catalog's `symbol` when it is already one, else built from type and size.
+export function sidc(def: UnitDef): string {
+  if (/^[A-Z*-]{10,}/i.test(def.symbol)) return def.symbol;
+  const fn = FUNCTION_IDS[(def.symbol || def.type).toLowerCase()] ?? "U-----";
+  const echelon = ECHELONS[def.size.toLowerCase().replace(/[^a-z]/g, "")] ?? "-";
+  return `S${def.side === 0 ? "F" : "H"}GP${fn}-${echelon}`.padEnd(15, "-").slice(0, 15);
+}
+
+const symbolCache = new Map<string, string>();
+function symbolUrl(def: UnitDef, colour: string): string {
+  const key = def.id + colour;
+  let url = symbolCache.get(key);
+  if (!url) {
+    url = new ms.Symbol(sidc(def), { size: 30, fill: false, monoColor: colour, frame: true, infoFields: false, strokeWidth: 5 }).toDataURL();
+    symbolCache.set(key, url);
+  }
+  return url;
+}
+
+// The printed values of a unit on its current side, as "4-3-6".
+export function valueLine(def: UnitDef, unit: UnitState): string {
+  const side = def.values[Math.min(unit.steps_lost, def.values.length - 1)] ?? [];
+  return side.map((v) => v.value).join("-");
+}
+
+export function drawCounter(def: UnitDef, unit: UnitState, x: number, y: number): SVGGElement {
+  const [bg, fg] = counterColours(def);
+  const g = svg("g", { class: "counter", "data-unit": unit.id, transform: `translate(${x - C / 2},${y - C / 2})` });
+  if (unit.hex) g.setAttribute("data-hex", unit.hex);
+  g.append(svg("rect", { class: "counter-body", width: C, height: C, rx: 3, fill: bg }));
+  if (unit.steps_lost > 0) g.append(svg("rect", { width: C, height: C * 0.12, y: 0, fill: "#c0392b", class: "reduced" }));
+  const name = svg("text", { x: C / 2, y: C * 0.21, class: "counter-name", fill: fg });
+  name.textContent = def.name;
+  // A long name is squeezed to the counter's width, as printed counters do.
+  if (def.name.length > 10) {
+    name.setAttribute("textLength", String(C - 4));
+    name.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
+  const img = svg("image", { href: symbolUrl(def, fg), x: C * 0.15, y: C * 0.24, width: C * 0.7, height: C * 0.46 });
+  const values = svg("text", { x: C / 2, y: C * 0.9, class: "counter-values", fill: fg });
+  values.textContent = valueLine(def, unit);
+  g.append(name, img, values);
+  unit.flags.forEach((flag, i) => {
+    const m = svg("g", { class: "marker", transform: `translate(${C - 4 - i * 10},${C * 0.3})` });
+    m.append(svg("circle", { r: 5, fill: "#f4d03f", stroke: "#000", "stroke-width": 0.8 }));
+    const t = svg("text", { y: 2.5, class: "marker-text" });
+    t.textContent = flag.slice(0, 2).toUpperCase();
+    const title = svg("title");
+    title.textContent = flag;
+    m.append(t, title);
+    g.append(m);
+  });
+  const title = svg("title");
+  title.textContent = `${def.name} (${def.formation}) ${valueLine(def, unit)}${unit.steps_lost ? ", reduced" : ""}`;
+  g.append(title);
+  return g;
+}
