@@ -1,0 +1,19 @@
+// Changing the State's hex and hexside markers the way Ardennes II counts them: one
+// HexMarker per (hex, kind) whose value is the count. (Local to the module until the
+// core helpers in state.cpp are on main; the layout is the same.)
+#pragma once
+
+#include "core/state.h"
+
+namespace ard2 {
+
+// Adds `delta` to the count of `kind` in h (removing the marker at 0). False when full.
+bool add_marker_count(core::State& s, core::Hex h, uint16_t kind, int delta);
+// Sets the value of `kind` in h (0 removes it).
+bool set_marker(core::State& s, core::Hex h, uint16_t kind, int value);
+// Removes every hex marker of `kind`.
+void clear_markers(core::State& s, uint16_t kind);
+// Marks a hexside.
+bool mark_side(core::State& s, core::HexSide side, uint16_t kind);
+
+}  // namespace ard2
