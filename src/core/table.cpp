@@ -342,6 +342,40 @@ json to_json(const Table& t) {
   return j;
 }
 
+json to_schema_json(const Table& t) {
+  json j = t.extra();
+  j["schema"] = kSchema;
+  j["id"] = t.id();
+  j["title"] = t.title();
+  j["rule"] = t.rule();
+  j["dice"] = t.dice().empty() ? json(nullptr) : json(t.dice());
+  j["columns"] = t.columns();
+  json provenance = json::object();
+  for (const auto& [key, s] : t.sources()) provenance[key] = {{"kind", to_string(s.kind)}, {"note", s.note}};
+  json rows = json::array();
+  for (const TableRow& r : t.rows()) {
+    json row = r.extra;
+    row["label"] = r.label;
+    if (r.has_range) {
+      row["min"] = r.min ? json(*r.min) : json(nullptr);
+      row["max"] = r.max ? json(*r.max) : json(nullptr);
+    }
+    json cells = json::array(), prov = json::array();
+    for (const TableCell& c : r.cells) {
+      cells.push_back(c.value);
+      prov.push_back(c.source_key);
+      if (!provenance.contains(c.source_key))  // owner entries
+        provenance[c.source_key] = {{"kind", to_string(c.source.kind)}, {"note", c.source.note}};
+    }
+    row["cells"] = std::move(cells);
+    row["prov"] = std::move(prov);
+    rows.push_back(std::move(row));
+  }
+  j["provenance"] = std::move(provenance);
+  j["rows"] = std::move(rows);
+  return j;
+}
+
 json to_json(const TableSet& s) {
   json tables = json::array();
   for (const Table& t : s.tables()) tables.push_back(to_json(t));

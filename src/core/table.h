@@ -105,6 +105,11 @@ class TableSet {
 nlohmann::json to_json(const Table& t);
 nlohmann::json to_json(const TableSet& s);
 
+// The table back in its file form (`hexfront.table/1`) with any owner values in it, the
+// owner notes added to its provenance map and "prov" given per cell: readers written
+// for the data files (scs::crt_from_table, ard2::tec_from_table) take it unchanged.
+nlohmann::json to_schema_json(const Table& t);
+
 // A plain-text rendering of to_json(TableSet) (or of one table's JSON): aligned
 // columns, each cell followed by a provenance letter (ˢ seed, ᵖ public, ᵃ assumed,
 // ᵒ owner), the table's sources below it, and a legend at the end.

@@ -191,6 +191,19 @@ TEST(TableTest, JsonGivesEveryCellWithItsProvenance) {
   EXPECT_EQ(j["tables"][size_t(0)]["dice"], "1d6");  // air_strikes
 }
 
+TEST(TableTest, SchemaJsonReadsBackToTheSameTable) {
+  const TableSet set = ard2_tables();
+  for (const Table& t : set.tables()) {
+    std::vector<std::string> errors;
+    const auto back = Table::from_json(to_schema_json(t), "again.json", errors);
+    ASSERT_TRUE(back) << t.id() << ": " << errors.at(0);
+    EXPECT_EQ(to_json(*back), to_json(t)) << t.id();
+  }
+  const json crt = to_schema_json(*set.find("crt"));
+  EXPECT_EQ(crt["rows"][1]["cells"][9], "D1r1");
+  EXPECT_EQ(crt["rows"][1]["prov"][9], "A4");
+}
+
 TEST(TableTest, TextShowsAlignedCellsWithProvenanceMarks) {
   const TableSet set = ard2_tables();
   const std::string text = format_tables(to_json(*set.find("crt")));
