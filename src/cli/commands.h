@@ -10,5 +10,6 @@ namespace cli {
 // One line per subcommand file; add yours and call it from main.cpp.
 // void register_engine(CLI::App& app, int& exit_code);      // engine.cpp
 // void register_map(CLI::App& app, int& exit_code);         // map_command.cpp
+void register_arena(CLI::App& app, int& exit_code);  // arena_command.cpp
 
 }  // namespace cli
