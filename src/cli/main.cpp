@@ -11,6 +11,11 @@ int main(int argc, char** argv) {
   app.require_subcommand(0, 1);
   int exit_code = 0;
   // Register subcommands here (cli::register_xxx(app, exit_code)).
+  cli::register_engine(app, exit_code);
+  cli::register_selfplay(app, exit_code);
+  cli::register_replay(app, exit_code);
+  cli::register_validate(app, exit_code);
+  cli::register_tables(app, exit_code);
   cli::register_arena(app, exit_code);
   try {
     app.parse(argc, argv);

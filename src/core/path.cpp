@@ -3,7 +3,21 @@
 #include <algorithm>
 #include <numeric>
 
+#include "core/map.h"
+
 namespace core {
+
+namespace {
+
+std::vector<Hex> map_hexes(const Map& map) {
+  std::vector<Hex> hexes(size_t(map.size()));
+  for (int i = 0; i < map.size(); ++i) hexes[size_t(i)] = map.hex_at(i);
+  return hexes;
+}
+
+}  // namespace
+
+HexGraph::HexGraph(const Map& map) : HexGraph(map_hexes(map)) {}
 
 HexGraph::HexGraph(std::vector<Hex> hexes) : hexes_(std::move(hexes)) {
   const size_t n = hexes_.size();
@@ -19,12 +33,7 @@ HexGraph::HexGraph(std::vector<Hex> hexes) : hexes_(std::move(hexes)) {
 }
 
 PathFinder::PathFinder(const HexGraph& graph) : graph_(&graph) {
-  const size_t n = size_t(graph.size());
-  stamp_.assign(n, 0);
-  done_.assign(n, 0);
-  key_.assign(n, 0);
-  cost_.assign(n, 0);
-  from_.assign(n, 0);
+  nodes_.assign(size_t(graph.size()), Node{});
 }
 
 int HexGraph::index(Hex h) const {
@@ -36,8 +45,7 @@ int HexGraph::index(Hex h) const {
 
 void PathFinder::begin(int mp) {
   if (++generation_ == 0) {  // wrapped: forget every old stamp
-    std::fill(stamp_.begin(), stamp_.end(), 0);
-    std::fill(done_.begin(), done_.end(), 0);
+    std::fill(nodes_.begin(), nodes_.end(), Node{});
     generation_ = 1;
   }
   const size_t needed = size_t(2 * mp + 2);

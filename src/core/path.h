@@ -73,19 +73,21 @@ class PathFinder {
   void begin(int mp);
   // Relaxes node `to` at priority `key` (real cost `cost`) from `from`.
   void relax(int to, int key, int cost, int from) {
-    if (stamp_[size_t(to)] == generation_ && key_[size_t(to)] <= key) return;
-    stamp_[size_t(to)] = generation_;
-    key_[size_t(to)] = key;
-    cost_[size_t(to)] = cost;
-    from_[size_t(to)] = from;
+    Node& n = nodes_[size_t(to)];
+    if (n.stamp == generation_ && n.key <= key) return;
+    n = Node{generation_, n.done, key, cost, from};
     buckets_[size_t(key)].push_back(to);
   }
 
+  // One node's search data, together so a visit touches one cache line; valid when
+  // stamp == generation_ (no clearing between searches).
+  struct Node {
+    uint32_t stamp = 0, done = 0;
+    int32_t key = 0, cost = 0, from = 0;
+  };
+
   const HexGraph* graph_;
-  // Per node, valid when stamp_ == generation_ (no clearing between searches).
-  std::vector<uint32_t> stamp_;
-  std::vector<uint32_t> done_;
-  std::vector<int32_t> key_, cost_, from_;
+  std::vector<Node> nodes_;
   uint32_t generation_ = 0;
   std::vector<std::vector<int32_t>> buckets_;
 };
@@ -105,15 +107,16 @@ void PathFinder::range(Hex start, int mp, CostFn&& cost, std::vector<Reach>& out
     auto& bucket = buckets_[size_t(key)];
     for (size_t k = 0; k < bucket.size(); ++k) {  // grows when a step costs 0
       const int n = bucket[k];
-      if (key_[size_t(n)] != key || done_[size_t(n)] == generation_) continue;
-      done_[size_t(n)] = generation_;
+      Node& node = nodes_[size_t(n)];
+      if (node.key != key || node.done == generation_) continue;
+      node.done = generation_;
       const Hex h = g.hex_at(n);
-      const int spent = cost_[size_t(n)];
-      out.push_back(Reach{h, int16_t(spent), g.hex_at(from_[size_t(n)])});
+      const int spent = node.cost;
+      out.push_back(Reach{h, int16_t(spent), g.hex_at(node.from)});
       if (key >= stop_base) continue;
       for (int d = 0; d < kDirections; ++d) {
         const int m = g.neighbor_index(n, d);
-        if (m < 0 || done_[size_t(m)] == generation_) continue;
+        if (m < 0 || nodes_[size_t(m)].done == generation_) continue;
         const StepCost c = cost(PathStep{h, g.hex_at(m), n, m, d, spent});
         if (c.cost < 0 || spent + c.cost > mp) continue;
         const int total = spent + c.cost;

@@ -42,6 +42,13 @@ std::vector<std::string> game_ids() {
   return ids;
 }
 
+std::unique_ptr<core::Rules> load_game(std::string_view id, const std::string& dir, std::string& error) {
+  for (const auto& [name, load] : loaders())
+    if (name == id) return load(dir, error);
+  error = "no game \"" + std::string(id) + "\"";
+  return nullptr;
+}
+
 const core::Rules* find_game(std::string_view id, std::string* error) {
   static std::mutex mutex;
   static std::map<std::string, Loaded, std::less<>> cache;
@@ -49,9 +56,7 @@ const core::Rules* find_game(std::string_view id, std::string* error) {
   auto it = cache.find(id);
   if (it == cache.end()) {
     Loaded loaded;
-    for (const auto& [name, load] : loaders())
-      if (name == id) loaded.rules = load(data_dir() + "/games/" + name, loaded.error);
-    if (!loaded.rules && loaded.error.empty()) loaded.error = "no game \"" + std::string(id) + "\"";
+    loaded.rules = load_game(id, data_dir() + "/games/" + std::string(id), loaded.error);
     it = cache.emplace(std::string(id), std::move(loaded)).first;
   }
   if (!it->second.rules && error) *error = it->second.error;

@@ -3,6 +3,7 @@
 // immutable and shared by every session and thread).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,5 +21,8 @@ std::vector<std::string> game_ids();
 // The game `id`, loaded on first use; nullptr when unknown or when its data is
 // broken, with `error` naming the file and the problem.
 const core::Rules* find_game(std::string_view id, std::string* error = nullptr);
+
+// Loads game `id` from `dir` afresh, uncached (`hexfront validate` on a data folder).
+std::unique_ptr<core::Rules> load_game(std::string_view id, const std::string& dir, std::string& error);
 
 }  // namespace games

@@ -102,6 +102,34 @@ TEST(Game, RandomPlayReplaysToTheSameHashAtEveryStep) {
   }
 }
 
+TEST(Game, EveryLegalActionRoundTripsThroughJsonAndUndoRestoresTheHash) {
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    Game g(rules(), 0, seed);
+    std::mt19937_64 pick(seed);
+    ActionList legal;
+    while (!g.state().over) {
+      legal.clear();
+      rules().legal_actions(g.state(), legal);
+      for (const Action& a : legal) {
+        Error err;
+        const auto back = rules().action_from_json(g.state(), rules().action_to_json(g.state(), a), err);
+        ASSERT_TRUE(back) << err.message;
+        EXPECT_EQ(*back, a) << rules().action_to_json(g.state(), a).dump();
+      }
+      const Action a = legal[pick() % legal.size()];
+      const uint64_t before = g.hash();
+      ASSERT_FALSE(g.apply(a));
+      if (g.can_undo()) {
+        const uint64_t after = g.hash();
+        ASSERT_FALSE(g.undo());
+        ASSERT_EQ(g.hash(), before);
+        ASSERT_FALSE(g.apply(a));
+        ASSERT_EQ(g.hash(), after);
+      }
+    }
+  }
+}
+
 TEST(Game, ReplayReportsTheFirstDivergence) {
   Game g(rules(), 0, 3);
   play_randomly(g, 3, 10);

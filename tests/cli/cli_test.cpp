@@ -1,0 +1,79 @@
+// The `hexfront` binary's subcommands and exit codes (0 ok, 1 failure, 2 usage).
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sys/wait.h>
+
+namespace {
+
+struct Outcome {
+  int code = -1;
+  std::string out;
+};
+
+Outcome run(const std::string& args) {
+  const std::string command = std::string(HEXFRONT_BINARY) + " " + args + " 2>/dev/null";
+  FILE* pipe = popen(command.c_str(), "r");
+  Outcome r;
+  if (!pipe) return r;
+  std::array<char, 4096> buf{};
+  while (fgets(buf.data(), int(buf.size()), pipe)) r.out += buf.data();
+  const int status = pclose(pipe);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string temp_file(const std::string& name, const std::string& text) {
+  const auto path = std::filesystem::temp_directory_path() / name;
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+TEST(Cli, HelpAndUsageErrors) {
+  EXPECT_EQ(run("--help").code, 0);
+  EXPECT_EQ(run("selfplay --games 0").code, 2);
+  EXPECT_EQ(run("no-such-command").code, 2);
+}
+
+TEST(Cli, SelfplayFinishesCleanGamesAndSummarises) {
+  const Outcome r = run("selfplay --game toy --seed 5 --games 3");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("finished 3, dead ends 0, runaways 0, invariant breaks 0, replay mismatches 0"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(run("selfplay --game chess").code, 1);
+}
+
+TEST(Cli, ReplayChecksARecordFile) {
+  const Outcome rec = run("engine < " + temp_file("hexfront_cli_requests.jsonl",
+                                              "{\"cmd\":\"new\",\"game\":\"toy\",\"scenario\":\"1\",\"seed\":3}\n"
+                                              "{\"cmd\":\"do\",\"action\":{\"type\":\"end_phase\"}}\n"
+                                              "{\"cmd\":\"record\"}\n"));
+  const std::string last = rec.out.substr(rec.out.rfind("{\"ok\""));
+  const std::string record = last.substr(last.find("\"record\":") + 9, last.rfind('}') - last.find("\"record\":") - 9);
+  const Outcome good = run("replay " + temp_file("hexfront_cli_record.json", record));
+  EXPECT_EQ(good.code, 0) << good.out << record;
+  std::string broken = record;
+  broken.replace(broken.find("\"hashes\":[\"") + 11, 4, "ffff");
+  EXPECT_EQ(run("replay " + temp_file("hexfront_cli_broken.json", broken)).code, 1);
+}
+
+TEST(Cli, ValidateReportsFileAndLine) {
+  EXPECT_EQ(run(std::string("validate ") + HEXFRONT_DATA_DIR + "/games/toy").code, 0);
+  const Outcome bad = run("validate " + temp_file("hexfront_cli_bad.json", "{\n  \"a\": 1,\n  oops\n}\n"));
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_NE(bad.out.find("hexfront_cli_bad.json:3: not valid JSON"), std::string::npos) << bad.out;
+  EXPECT_EQ(run("validate /no/such/path").code, 2);
+}
+
+TEST(Cli, TablesShowProvenance) {
+  const Outcome r = run("tables toy");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("== Combat results =="), std::string::npos);
+  EXPECT_NE(r.out.find("[assumed:"), std::string::npos);
+  EXPECT_NE(r.out.find("[public: example of a per-value source]"), std::string::npos);
+}
+
+}  // namespace
