@@ -87,6 +87,10 @@ class SearchPlayer final : public Player {
   core::Action draw(const core::State& s, const core::ActionList& legal, int side, uint16_t how);
   void breed(std::vector<Plan>& pop);
   core::Action lookahead(const core::State& s, int side);
+  // The phase of `s` (turn, bottom frame), and whether plan() found it rolls dice: its
+  // later decisions go straight to the lookahead.
+  static uint64_t phase_key(const core::State& s);
+  bool in_dice_phase(const core::State& s) const;
   core::Action hand_out(const core::State& s);
 
   Options options_;
@@ -100,6 +104,7 @@ class SearchPlayer final : public Player {
   std::unordered_map<uint64_t, double> scores_;  // by the hash of a phase's end, per planning
   uint64_t plan_seed_ = 0;                   // the dice of every lookahead in one planning
   bool rolled_ = false;
+  uint64_t dice_phase_ = ~0ull;
   // The chosen plan, handed out from next_ while the state is the expected one.
   std::vector<core::Action> chosen_;
   size_t next_ = 0;

@@ -62,13 +62,20 @@ core::Action SearchPlayer::act(const core::Rules& rules, const core::State& s, c
     expecting_ = false;
     // A forced action, an answer to an interrupt in the opponent's phase, or a phase
     // with dice: the lookahead.
-    if (legal_.size() == 1 || s.stack[0].side != side || !plan(s, side, budget)) return lookahead(s, side);
+    if (legal_.size() == 1 || s.stack[0].side != side || in_dice_phase(s) || !plan(s, side, budget))
+      return lookahead(s, side);
   }
   const core::Action a = hand_out(s);
   if (!on_plan)
     stats_.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
   return a;
 }
+
+uint64_t SearchPlayer::phase_key(const core::State& s) {
+  return (uint64_t(uint16_t(s.turn)) << 32) | (uint64_t(s.stack[0].step) << 8) | uint8_t(s.stack[0].side);
+}
+
+bool SearchPlayer::in_dice_phase(const core::State& s) const { return phase_key(s) == dice_phase_; }
 
 core::Action SearchPlayer::lookahead(const core::State& s, int side) {
   legal_.clear();  // a failed plan() used it
@@ -108,7 +115,10 @@ bool SearchPlayer::plan(const core::State& s, int side, const Budget& budget) {
   Plan& greedy = population_.front();
   greedy.value = decode(s, side, greedy);
   greedy.scored = true;
-  if (rolled_) return false;
+  if (rolled_) {
+    dice_phase_ = phase_key(s);
+    return false;
+  }
   int64_t iterations = 1;
   for (bool stop = false; !stop;) {
     for (Plan& p : population_) {

@@ -14,6 +14,7 @@ void register_replay(CLI::App& app, int& exit_code);    // replay_command.cpp
 void register_validate(CLI::App& app, int& exit_code);  // validate_command.cpp
 void register_tables(CLI::App& app, int& exit_code);    // tables_command.cpp
 void register_map(CLI::App& app, int& exit_code);       // map_command.cpp
-void register_serve(CLI::App& app, int& exit_code);       // serve.cpp
+void register_serve(CLI::App& app, int& exit_code);     // serve.cpp
+void register_arena(CLI::App& app, int& exit_code);     // arena_command.cpp
 
 }  // namespace cli

@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   cli::register_tables(app, exit_code);
   cli::register_map(app, exit_code);
   cli::register_serve(app, exit_code);
+  cli::register_arena(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

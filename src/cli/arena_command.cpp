@@ -1,0 +1,89 @@
+// `hexfront arena`: one AI against another over many seeds, from both sides, with
+// win rates and Wilson 95% intervals, the results by victory level, the VP spread
+// and (--plot) an SVG of the VP distribution. A thin shell over ai::run_match.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <fstream>
+
+#include "ai/arena.h"
+#include "cli/commands.h"
+#include "games/registry.h"
+
+namespace cli {
+
+namespace {
+
+struct ArenaOptions {
+  std::string game = "toy";
+  std::string scenario;
+  std::string first = "search", second = "greedy";
+  int seeds = 100;
+  uint64_t seed = 1;
+  int64_t iterations = 200;
+  int64_t budget_ms = 0;
+  int threads = 2;
+  std::string plot;
+};
+
+int arena(const ArenaOptions& opt) {
+  std::string error;
+  const core::Rules* rules = games::find_game(opt.game, &error);
+  if (!rules) {
+    fmt::print(stderr, "{}\n", error);
+    return 1;
+  }
+  int scenario = opt.scenario.empty() ? 0 : -1;
+  for (size_t i = 0; i < rules->scenarios().size(); ++i)
+    if (rules->scenarios()[i].id == opt.scenario) scenario = int(i);
+  if (scenario < 0) {
+    fmt::print(stderr, "\"{}\" is not a scenario of {}\n", opt.scenario, opt.game);
+    return 2;
+  }
+  for (const std::string& name : {opt.first, opt.second})
+    if (!ai::make_player(name, *rules, 0, &error)) {
+      fmt::print(stderr, "{}\n", error);
+      return 2;
+    }
+  const ai::MatchConfig config{opt.first,  opt.second, scenario, opt.seeds, opt.seed, ai::Budget{opt.budget_ms, opt.iterations},
+                               opt.threads};
+  const auto start = std::chrono::steady_clock::now();
+  const ai::MatchResult m = ai::run_match(*rules, config);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  fmt::print("game {} scenario {}: {} games in {:.1f}s; {} thinks {:.1f} ms per decision\n", opt.game,
+             rules->scenarios()[size_t(scenario)].id, m.results.size(), secs, opt.first,
+             double(m.think_ms) / double(std::max<int64_t>(1, m.decisions)));
+  fmt::print("{}\n{}", ai::describe(*rules, m), ai::results_table(*rules, m.results));
+  if (!opt.plot.empty()) {
+    std::ofstream out(opt.plot);
+    out << ai::vp_plot_svg(m.results, fmt::format("{} vs {}: {} {}", opt.first, opt.second, opt.game,
+                                                  rules->scenarios()[size_t(scenario)].id));
+    if (!out) {
+      fmt::print(stderr, "cannot write {}\n", opt.plot);
+      return 1;
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+void register_arena(CLI::App& app, int& exit_code) {
+  auto* cmd = app.add_subcommand("arena", "Play one AI against another from both sides; win rates with 95% CIs");
+  auto opt = std::make_shared<ArenaOptions>();
+  cmd->add_option("--game", opt->game, "Game id")->capture_default_str();
+  cmd->add_option("--scenario", opt->scenario, "Scenario id (default: the first)");
+  cmd->add_option("--first", opt->first, "The player measured: random, greedy, search")->capture_default_str();
+  cmd->add_option("--second", opt->second, "Its opponent")->capture_default_str();
+  cmd->add_option("--seeds", opt->seeds, "Seeds; each is played from both sides")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--seed", opt->seed, "First seed")->capture_default_str();
+  cmd->add_option("--iterations", opt->iterations, "Search decodes per planning (0: none)")->capture_default_str();
+  cmd->add_option("--budget-ms", opt->budget_ms, "Search wall clock per planning (0: none)")->capture_default_str();
+  cmd->add_option("--threads", opt->threads, "Games played at once")->capture_default_str()->check(CLI::PositiveNumber);
+  cmd->add_option("--plot", opt->plot, "Write an SVG of the VP distribution here");
+  cmd->callback([opt, &exit_code] { exit_code = arena(*opt); });
+}
+
+}  // namespace cli

@@ -1,0 +1,48 @@
+// `hexfront arena` end to end: the binary plays a short match and writes its plot.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+std::string run(const std::string& command, int& status) {
+  std::string out;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return out;
+  std::array<char, 512> buf{};
+  while (fgets(buf.data(), int(buf.size()), pipe)) out += buf.data();
+  status = pclose(pipe);
+  return out;
+}
+
+TEST(AiArenaCommand, PlaysBothSidesAndWritesTheVpPlot) {
+  const auto plot = std::filesystem::temp_directory_path() / "hexfront_arena_test.svg";
+  std::filesystem::remove(plot);
+  int status = -1;
+  const std::string out = run(std::string(HEXFRONT_BINARY) +
+                                  " arena --game toy --first greedy --second random --seeds 3 --threads 1 --plot " +
+                                  plot.string(),
+                              status);
+  EXPECT_EQ(status, 0) << out;
+  EXPECT_NE(out.find("greedy vs random as Blue: "), std::string::npos) << out;
+  EXPECT_NE(out.find("greedy vs random as Red: "), std::string::npos) << out;
+  EXPECT_NE(out.find("winner"), std::string::npos) << out;
+  std::ifstream in(plot);
+  std::stringstream svg;
+  svg << in.rdbuf();
+  EXPECT_NE(svg.str().find("<svg"), std::string::npos);
+  EXPECT_NE(svg.str().find("(6 games)"), std::string::npos);
+}
+
+TEST(AiArenaCommand, RefusesAnUnknownPlayer) {
+  int status = -1;
+  run(std::string(HEXFRONT_BINARY) + " arena --first nobody --seeds 1 2>/dev/null", status);
+  EXPECT_NE(status, 0);
+}
+
+}  // namespace
