@@ -56,7 +56,20 @@ HexNumber number_of(const std::string& id) {
   return n;
 }
 
+std::vector<uint8_t> dg_units(const State& s) {
+  std::vector<uint8_t> out(s.unit_count);
+  for (UnitId u = 0; u < s.unit_count; ++u) out[u] = (s.units[u].flags & kDG) != 0;
+  return out;
+}
+
 }  // namespace
+
+// Logs the units of `made` that were not DG before.
+void Ard2Rules::report_dg(const State& s, const std::vector<uint8_t>& before, const std::vector<UnitId>& made,
+                          const char* why, Events& ev) const {
+  for (UnitId u : made)
+    if (!before[u]) ev.add("dg", core::unit_name(*this, s, u) + " is Disorganized: " + why, {{"unit", core::unit_name(*this, s, u)}});
+}
 
 // --- Loading -------------------------------------------------------------------------
 
@@ -399,17 +412,17 @@ void Ard2Rules::enter_step(State& s, Step step, Events& ev) const {
   ev.add("phase", fmt::format("Turn {}: {}", s.turn, step_info(step).name), {{"step", step_names()[size_t(step)]}});
 }
 
-// ARD2 3.1, 3.4, 6.0: the end of a player's phase: DG for overstacking and mixed
-// Divisions, placed reinforcements free of the Entry Area rule after their first
-// Movement phase (A24), VP hex control. Then the next step of the sequence.
+// ARD2 3.1, 3.4, 6.0: the end of a player's phase: placed reinforcements count for
+// stacking from the end of their side's first Movement phase (A24), then DG for
+// overstacking and mixed Divisions, and VP hex control. Then the next step of the sequence.
 void Ard2Rules::finish_step(State& s, Events& ev) const {
   const Step st = Step(s.top().step);
   if (player_phase(st)) {
-    for (UnitId u : end_phase_dg(s, position(s)))
-      ev.add("dg", core::unit_name(*this, s, u) + " is Disorganized (ARD2 3.1)", {{"unit", core::unit_name(*this, s, u)}});
     if (is_movement(st))
       for (UnitId u = 0; u < s.unit_count; ++u)
         if (side_of(s, u) == phasing_side(st)) s.units[u].flags &= ~kInEntryArea;
+    const auto before = dg_units(s);
+    report_dg(s, before, end_phase_dg(s, position(s)), "overstacked or mixing Divisions (ARD2 3.1)", ev);
     const Position p = position(s);
     update_control(s, p, trace_supply(p, kGerman, default_sources(kGerman)),
                    trace_supply(p, kAllied, default_sources(kAllied)));
@@ -524,8 +537,8 @@ void Ard2Rules::run_automatic(State& s, Events& ev) const {
       case Step::UsSupply: {
         // ASSUMED: supply is traced to the friendly map edges of 1.3 in every scenario.
         const int side = st == Step::GermanSupply ? kGerman : kAllied;
-        for (UnitId u : supply_phase(s, position(s), side, default_sources(side)))
-          ev.add("dg", core::unit_name(*this, s, u) + " is Out of Supply (ARD2 3.7)", {{"unit", core::unit_name(*this, s, u)}});
+        const auto before = dg_units(s);
+        report_dg(s, before, supply_phase(s, position(s), side, default_sources(side)), "Out of Supply (ARD2 3.7)", ev);
         break;
       }
       default: break;

@@ -123,6 +123,8 @@ class Ard2Rules final : public core::Rules {
   void finish_step(core::State& s, core::Events& ev) const;
   void reinforcements(core::State& s, core::Events& ev) const;
   void turn_end(core::State& s, core::Events& ev) const;
+  void report_dg(const core::State& s, const std::vector<uint8_t>& before, const std::vector<core::UnitId>& made,
+                 const char* why, core::Events& ev) const;
 
   // Combat.
   std::vector<core::UnitId> committed(const core::State& s) const;

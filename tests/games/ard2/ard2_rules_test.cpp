@@ -207,7 +207,7 @@ TEST(Ard2Rules, IllegalActionsCiteTheirRule) {
 
 // Random legal play to the end: no dead end, no broken invariant, and the record
 // replays to the same hashes.
-void random_game(const std::string& id, uint64_t seed) {
+void random_game(const std::string& id, uint64_t seed, int& attacks) {
   core::Game g(rules(), scenario_index(id), seed);
   std::mt19937_64 rng(seed);
   core::ActionList acts;
@@ -224,20 +224,26 @@ void random_game(const std::string& id, uint64_t seed) {
     ASSERT_TRUE(bad.empty()) << id << ": " << bad[0] << " after " << rules().action_to_json(g.state(), a).dump();
   }
   ASSERT_TRUE(g.state().over) << id;
+  EXPECT_EQ(g.state().turn, rules().scenarios()[size_t(scenario_index(id))].last_turn);
+
   const auto out = rules().outcome(g.state());
   EXPECT_TRUE(out.contains("level")) << out.dump();
   core::Error err;
   const auto again = core::Game::replay(rules(), g.record(), true, err);
   ASSERT_TRUE(again) << err.message;
   EXPECT_EQ(again->hash(), g.hash());
+  attacks += g.state().ext<Ext>().attacks;
 }
 
 TEST(Ard2Rules, RandomPlay75ToTheEnd) {
-  for (uint64_t seed : {11u, 12u}) random_game("7.5", seed);
+  int attacks = 0;
+  for (uint64_t seed : {11u, 12u, 13u}) random_game("7.5", seed, attacks);
+  EXPECT_GT(attacks, 0);
 }
 
 TEST(Ard2Rules, RandomPlaySmallScenariosToTheEnd) {
-  for (const char* id : {"7.4", "7.6"}) random_game(id, 5);
+  int attacks = 0;
+  for (const char* id : {"7.4", "7.6"}) random_game(id, 5, attacks);
 }
 
 }  // namespace
