@@ -554,7 +554,8 @@ void Ard2Rules::legal_moves(const State& s, bool exploitation, core::ActionList&
   const int side = s.top().side;
   for (UnitId u : p.on_map(side)) {
     // ARD2 3.5, 3.6: artillery that fired and spotters do not move this phase.
-    if (s.units[u].flags & (kFired | kSpotted)) continue;
+    // ASSUMED (SCS): a unit makes its whole move as one action, once per phase.
+    if (s.units[u].flags & (kFired | kSpotted | kMoved)) continue;
     if (exploitation && !may_exploit(p, u)) continue;
     for (const core::Reach& r : move_range(p, u))
       if (r.hex != s.units[u].hex && in_play(s, r.hex)) out.push_back(Action{kMove, u, r.hex, 0});
@@ -823,6 +824,7 @@ Error Ard2Rules::explain_illegal(const State& s, const Action& a) const {
       if (!unit_ok || !on_map(s.units[a.unit])) return refuse("that unit is not on the map", "ARD2 3.1");
       if (side_of(s, a.unit) != f.side) return refuse("that unit is not yours: it is the other player's phase", "ARD2 2.1");
       if (s.units[a.unit].flags & kFired) return refuse("artillery that fired this phase may not move", "ARD2 3.6");
+      if (s.units[a.unit].flags & kMoved) return refuse("that unit has already moved this phase", "ARD2 3.1");
       if (s.units[a.unit].flags & kSpotted) return refuse("a unit that spotted this phase may not move", "ARD2 3.5");
       const Position p = position(s);
       if (is_exploitation(st) && !may_exploit(p, a.unit))
