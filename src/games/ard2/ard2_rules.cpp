@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 
 #include "core/dice.h"
 #include "core/map.h"
@@ -74,9 +75,9 @@ void Ard2Rules::report_dg(const State& s, const std::vector<uint8_t>& before, co
 // --- Loading -------------------------------------------------------------------------
 
 std::unique_ptr<Ard2Rules> Ard2Rules::load(const std::string& dir, std::string& error) {
-  const std::string path = dir + "/../../maps/ard2.map";
+  const std::string path = dir + "/../../maps/ard2.map", override_path = dir + "/../../maps/ard2.override";
   std::vector<core::MapIssue> issues;
-  auto map = core::Map::load(path, issues);
+  auto map = core::Map::load(path, issues, std::filesystem::exists(override_path) ? override_path : "");
   if (!map) {
     error = issues.empty() ? "cannot read " + path : issues[0].to_string();
     return nullptr;
@@ -208,6 +209,22 @@ bool Ard2Rules::read_scenario(const json& j, const std::string& dir, std::string
         for (const auto& [v, h] : cands)
           if (v == best) hexes.push_back(h);
       }
+      // ASSUMED: an entry outside the play area (a 7.3 Entry Area on the map edge) is
+      // read as the play-area hexes nearest to it.
+      if (!hexes.empty() && std::none_of(hexes.begin(), hexes.end(), [&](Hex h) { return sc.in_play[size_t(board_->index(h))]; })) {
+        std::vector<std::pair<int, Hex>> near;
+        for (int i = 0; i < board_->size(); ++i) {
+          if (!sc.in_play[size_t(i)]) continue;
+          int d = 1 << 20;
+          for (Hex h : hexes) d = std::min(d, core::distance(h, board_->hex_at(i)));
+          near.emplace_back(d, board_->hex_at(i));
+        }
+        hexes.clear();
+        const int nearest = near.empty() ? 0 : std::min_element(near.begin(), near.end())->first;
+        for (const auto& [d, h] : near)
+          if (d == nearest) hexes.push_back(h);
+      }
+      std::erase_if(hexes, [&](Hex h) { return !sc.in_play[size_t(board_->index(h))]; });
       // Entries by rule (ARD2 5.1, XVIII Abn Corps) are not placed: entry stays -1.
       if (!hexes.empty()) {
         r.entry = int(sc.entries.size());

@@ -74,8 +74,9 @@ struct Scenario {
 
 class Ard2Rules final : public core::Rules {
  public:
-  // Loads data/games/ard2 from `dir` and the map from <dir>/../../maps/ard2.map; nullptr
-  // and `error` naming the file when anything is wrong.
+  // Loads data/games/ard2 from `dir` and the map from <dir>/../../maps/ard2.map (with
+  // ard2.override beside it when present); nullptr and `error` naming the file when
+  // anything is wrong.
   static std::unique_ptr<Ard2Rules> load(const std::string& dir, std::string& error);
   // The same with a given map (tests use a small hand-made one).
   static std::unique_ptr<Ard2Rules> load_with_map(const std::string& dir, std::unique_ptr<core::Map> map,
