@@ -6,6 +6,7 @@
 #include <memory>
 #include <mutex>
 
+#include "games/ard2/ard2_rules.h"
 #include "games/toy/toy.h"
 
 namespace games {
@@ -19,6 +20,9 @@ const std::vector<std::pair<std::string, Loader>>& loaders() {
   static const std::vector<std::pair<std::string, Loader>> kLoaders{
       {"toy", [](const std::string& dir, std::string& error) -> std::unique_ptr<core::Rules> {
          return toy::ToyRules::load(dir, error);
+       }},
+      {"ard2", [](const std::string& dir, std::string& error) -> std::unique_ptr<core::Rules> {
+         return ard2::Ard2Rules::load(dir, error);
        }},
   };
   return kLoaders;

@@ -1,0 +1,963 @@
+// Ardennes II as a core::Rules: set-up, the flow of play, legal actions and their
+// effects, refusals, invariants and the outcome.
+#include "games/ard2/ard2_rules.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "core/dice.h"
+#include "core/map.h"
+#include "games/ard2/barrage.h"
+#include "games/ard2/combat.h"
+#include "games/ard2/data.h"
+#include "games/ard2/effects.h"
+#include "games/ard2/markers.h"
+#include "games/ard2/special.h"
+#include "games/ard2/movement.h"
+#include "games/ard2/supply.h"
+
+namespace ard2 {
+
+using core::Action;
+using core::Error;
+using core::Events;
+using core::Frame;
+using core::Hex;
+using core::State;
+using core::UnitId;
+using core::UnitState;
+using core::Where;
+using nlohmann::json;
+
+namespace {
+
+constexpr uint32_t kAllFlags = (kCommitted << 1) - 1;
+
+bool on_map(const UnitState& u) { return u.where == Where::OnMap; }
+Hex key_hex(int32_t key) { return Hex::from_key(uint32_t(key)); }
+bool sequence_step(uint16_t step) { return step < uint16_t(Step::kCount); }
+// A phase a player acts in (ASSUMED: Air Supply allocation is not implemented, so that
+// step is run as an automatic one).
+bool player_phase(Step s) { return step_info(s).side != core::kNoSide && s != Step::AirSupply; }
+
+// "A33.11" -> sheet 'A', column 33, row 11 (SCS hex numbering).
+struct HexNumber {
+  char sheet = 0;
+  int col = 0, row = 0;
+};
+HexNumber number_of(const std::string& id) {
+  HexNumber n;
+  const size_t dot = id.find('.');
+  if (id.size() < 4 || dot == std::string::npos) return n;
+  n.sheet = id[0];
+  n.col = std::atoi(id.substr(1, dot - 1).c_str());
+  n.row = std::atoi(id.substr(dot + 1).c_str());
+  return n;
+}
+
+std::vector<uint8_t> dg_units(const State& s) {
+  std::vector<uint8_t> out(s.unit_count);
+  for (UnitId u = 0; u < s.unit_count; ++u) out[u] = (s.units[u].flags & kDG) != 0;
+  return out;
+}
+
+}  // namespace
+
+// Logs the units of `made` that were not DG before.
+void Ard2Rules::report_dg(const State& s, const std::vector<uint8_t>& before, const std::vector<UnitId>& made,
+                          const char* why, Events& ev) const {
+  for (UnitId u : made)
+    if (!before[u]) ev.add("dg", core::unit_name(*this, s, u) + " is Disorganized: " + why, {{"unit", core::unit_name(*this, s, u)}});
+}
+
+// --- Loading -------------------------------------------------------------------------
+
+std::unique_ptr<Ard2Rules> Ard2Rules::load(const std::string& dir, std::string& error) {
+  const std::string path = dir + "/../../maps/ard2.map", override_path = dir + "/../../maps/ard2.override";
+  std::vector<core::MapIssue> issues;
+  auto map = core::Map::load(path, issues, std::filesystem::exists(override_path) ? override_path : "");
+  if (!map) {
+    error = issues.empty() ? "cannot read " + path : issues[0].to_string();
+    return nullptr;
+  }
+  return load_with_map(dir, std::move(map), error);
+}
+
+std::unique_ptr<Ard2Rules> Ard2Rules::load_with_map(const std::string& dir, std::unique_ptr<core::Map> map,
+                                                    std::string& error) {
+  std::unique_ptr<Ard2Rules> r(new Ard2Rules());
+  r->info_ = {"ard2", "Ardennes II", "SCS", "0.1", {"Allied", "German"}};
+  r->map_ = std::move(map);
+  json counters, tec_table, crt_table;
+  auto fail = [&](const std::string& file, const std::string& why) {
+    error = dir + "/" + file + ": " + why;
+    return nullptr;
+  };
+  if (!read_json(dir + "/counters.json", counters, error)) return nullptr;
+  std::vector<std::string> ids;
+  if (!units_from_counters(counters, r->unit_info_, ids, error)) return fail("counters.json", error);
+  r->catalog_ = core::UnitCatalog({"attack", "defense", "ma", "range"});
+  for (size_t i = 0; i < ids.size(); ++i) {
+    const json& u = counters["units"][i];
+    const UnitInfo& in = r->unit_info_[i];
+    core::UnitDef d;
+    d.id = ids[i];
+    d.name = u.value("name", ids[i]);
+    d.side = in.side;
+    d.nationality = u.value("nationality", "");
+    d.formation = u.value("formation", "");
+    d.type = u.value("type", "");
+    d.size = u.value("size", "");
+    d.move_class = in.move == scs::MoveType::Mech ? "Mech" : "Leg";
+    d.flags = (in.exploit ? 1u : 0u) | (in.zoc_infantry ? 2u : 0u);
+    d.steps = in.steps;
+    for (int k = 0; k < in.steps; ++k)
+      d.values.push_back({{in.attack[size_t(k)], {}}, {in.defense[size_t(k)], {}}, {in.ma[size_t(k)], {}},
+                          {in.range[size_t(k)], {}}});
+    r->catalog_.add(std::move(d));
+  }
+  for (const char* t : {"tec", "crt", "victory_levels", "victory_levels_7_3", "weather", "air_strikes", "vp_hexes"}) {
+    json j;
+    if (!read_json(dir + "/tables/" + t + ".json", j, error)) return nullptr;
+    r->tables_[t] = j;
+  }
+  scs::Tec tec;
+  if (!tec_from_table(r->tables_["tec"], tec, error)) return fail("tables/tec.json", error);
+  if (!scs::crt_from_table(r->tables_["crt"], r->crt_, error)) return fail("tables/crt.json", error);
+  r->board_ = std::make_unique<scs::Board>(scs::board_from_map(*r->map_, std::move(tec)));
+  for (const char* id : {"7.1", "7.2", "7.3", "7.4", "7.5", "7.6"}) {
+    const std::string file = std::string("scenarios/") + id + ".json";
+    json j;
+    if (!read_json(dir + "/" + file, j, error)) return nullptr;
+    std::string why;
+    if (!r->read_scenario(j, dir, why)) return fail(file, why);
+  }
+  return r;
+}
+
+bool Ard2Rules::read_scenario(const json& j, const std::string& dir, std::string& error) {
+  Scenario sc;
+  try {
+    sc.info = {j.at("id").get<std::string>(), j.at("name").get<std::string>(), j.at("first_turn").get<int>(),
+               j.at("last_turn").get<int>(), j.at("name").get<std::string>()};
+    auto hex = [&](const json& id) -> Hex {
+      const auto h = map_->ids().parse(id.get<std::string>());
+      if (!h || !board_->contains(*h)) throw std::runtime_error("hex " + id.get<std::string>() + " is not on the map");
+      return *h;
+    };
+    auto unit = [&](const json& id) {
+      const int d = catalog_.find(id.get<std::string>());
+      if (d < 0) throw std::runtime_error("unit " + id.get<std::string>() + " is not in counters.json");
+      return d;
+    };
+    // Play area: a hex is in play when it is in any box of `bounds` (no boxes: all).
+    sc.in_play.assign(size_t(board_->size()), 1);
+    const json bounds = j.at("play_area").value("bounds", json::array());
+    if (!bounds.empty())
+      for (int i = 0; i < board_->size(); ++i) {
+        const HexNumber n = number_of(map_->ids().format(board_->hex_at(i)));
+        bool in = false;
+        for (const json& b : bounds)
+          in |= b.at("map").get<std::string>()[0] == n.sheet && n.col >= b.value("col_min", 0) &&
+                n.col <= b.value("col_max", 999) && n.row >= b.value("row_min", 0) && n.row <= b.value("row_max", 999);
+        sc.in_play[size_t(i)] = in;
+      }
+    for (const json& line : j.at("setup")) {
+      // ASSUMED: a unit set up "within N of" a hex is placed in that hex.
+      sc.setup.emplace_back(unit(line.at("unit")), hex(line.contains("hex") ? line["hex"] : line.at("of")));
+      const json status = line.value("status", json::array());
+      sc.setup_dg.push_back(std::find(status.begin(), status.end(), "DG") != status.end());
+      sc.setup_reduced.push_back(uint8_t(line.value("steps_lost", 0)));
+    }
+    for (const json& line : j.at("reinforcements")) {
+      Reinforcement r;
+      r.turn = line.at("turn").get<int>();
+      const json& e = line.at("entry");
+      std::vector<Hex> hexes;
+      if (e.contains("hex")) hexes.push_back(hex(e["hex"]));
+      for (const json& h : e.value("hex_choice", json::array())) hexes.push_back(hex(h));
+      std::vector<std::string> areas;
+      if (e.contains("area")) areas.push_back(e["area"].get<std::string>());
+      for (const json& a : e.value("area_choice", json::array())) areas.push_back(a.get<std::string>());
+      for (const std::string& a : areas)
+        if (const core::Area* area = map_->area("entry:" + a))
+          for (Hex h : area->hexes)
+            if (board_->contains(h)) hexes.push_back(h);
+      if (e.contains("within")) {
+        const Hex centre = hex(e.at("of"));
+        for (int i = 0; i < board_->size(); ++i)
+          if (core::distance(board_->hex_at(i), centre) <= e["within"].get<int>()) hexes.push_back(board_->hex_at(i));
+      }
+      if (e.contains("edge")) {
+        // "A:south": the play area's hexes on that sheet at its limit on that side.
+        const std::string edge = e["edge"].get<std::string>();
+        const char sheet = edge[0];
+        const std::string dirn = edge.substr(2);
+        const int sign = dirn == "south" || dirn == "west" ? -1 : 1;
+        const bool by_row = dirn == "south" || dirn == "north";
+        int best = -100000;
+        std::vector<std::pair<int, Hex>> cands;
+        for (int i = 0; i < board_->size(); ++i) {
+          const HexNumber n = number_of(map_->ids().format(board_->hex_at(i)));
+          if (n.sheet != sheet || !sc.in_play[size_t(i)]) continue;
+          const int v = sign * (by_row ? n.row : n.col);
+          best = std::max(best, v);
+          cands.emplace_back(v, board_->hex_at(i));
+        }
+        for (const auto& [v, h] : cands)
+          if (v == best) hexes.push_back(h);
+      }
+      // ASSUMED: an entry outside the play area (a 7.3 Entry Area on the map edge) is
+      // read as the play-area hexes nearest to it.
+      if (!hexes.empty() && std::none_of(hexes.begin(), hexes.end(), [&](Hex h) { return sc.in_play[size_t(board_->index(h))]; })) {
+        std::vector<std::pair<int, Hex>> near;
+        for (int i = 0; i < board_->size(); ++i) {
+          if (!sc.in_play[size_t(i)]) continue;
+          int d = 1 << 20;
+          for (Hex h : hexes) d = std::min(d, core::distance(h, board_->hex_at(i)));
+          near.emplace_back(d, board_->hex_at(i));
+        }
+        hexes.clear();
+        const int nearest = near.empty() ? 0 : std::min_element(near.begin(), near.end())->first;
+        for (const auto& [d, h] : near)
+          if (d == nearest) hexes.push_back(h);
+      }
+      std::erase_if(hexes, [&](Hex h) { return !sc.in_play[size_t(board_->index(h))]; });
+      // Entries by rule (ARD2 5.1, XVIII Abn Corps) are not placed: entry stays -1.
+      if (!hexes.empty()) {
+        r.entry = int(sc.entries.size());
+        sc.entries.push_back(std::move(hexes));
+      }
+      if (line.contains("condition")) {
+        // OOA conditional arrivals roll one die; vdH (4.1) lands on 3-6.
+        const json& c = line["condition"];
+        r.min_roll = c.value("min", 3);
+      }
+      sc.arrivals.emplace_back(unit(line.at("unit")), r);
+    }
+    for (const json& rm : j.at("removals")) {
+      std::vector<int> units;
+      for (const json& u : rm.at("units")) units.push_back(unit(u));
+      sc.removals.emplace_back(rm.at("turn").get<int>(), std::move(units));
+    }
+    for (const json& m : j.at("markers"))
+      if (m.at("type") == "BridgeBlown") sc.blown.push_back(hex(m.at("hex")));
+    for (const json& h : j.at("initial_control").value("german", json::array()))
+      if (const auto x = map_->ids().parse(h.get<std::string>()); x && board_->contains(*x)) sc.german_control.push_back(*x);
+    // Victory (6.0 and each scenario's conditions).
+    const json& v = j.at("victory");
+    sc.victory_type = v.at("type").get<std::string>();
+    sc.victory_side = v.value("side", kGerman);
+    sc.otherwise_winner = v.value("otherwise_winner", kAllied);
+    sc.min_hexes = v.value("min_hexes", 0);
+    if (v.contains("levels")) {
+      const std::string file = v["levels"].get<std::string>();
+      json t;
+      if (!read_json(dir + "/" + file, t, error)) return false;
+      if (!levels_from_table(t, sc.levels, error)) throw std::runtime_error(file + ": " + error);
+      std::sort(sc.levels.begin(), sc.levels.end(), [](const auto& a, const auto& b) { return a.min_vp > b.min_vp; });
+    }
+    for (const json& p : v.value("places", json::array()))
+      if (const auto h = map_->find_place(p.get<std::string>())) sc.victory_hexes.push_back(*h);
+    for (const json& c : v.value("conditions", json::array()))
+      if (c.value("type", "") == "control")
+        for (const json& h : c.at("hexes")) sc.victory_hexes.push_back(hex(h));
+  } catch (const std::exception& e) {
+    error = e.what();
+    return false;
+  }
+  scenario_infos_.push_back(sc.info);
+  scenario_list_.push_back(std::move(sc));
+  return true;
+}
+
+bool Ard2Rules::in_play(const State& s, Hex h) const {
+  const int i = board_->index(h);
+  return i >= 0 && scenario_list_[s.scenario].in_play[size_t(i)];
+}
+
+// --- Vocabulary ------------------------------------------------------------------------
+
+const std::vector<std::string>& Ard2Rules::action_names() const {
+  static const std::vector<std::string> kNames{"move", "barrage", "declare_attack", "add_attacker", "resolve_attack",
+                                               "hold", "retreat",  "retreat_to",     "end_phase"};
+  return kNames;
+}
+
+uint8_t Ard2Rules::action_operands(int type) const {
+  switch (type) {
+    case kMove:
+    case kBarrage: return core::kUnitOperand | core::kHexOperand;
+    case kDeclareAttack:
+    case kRetreatTo: return core::kHexOperand;
+    case kAddAttacker: return core::kUnitOperand;
+    default: return core::kNoOperand;
+  }
+}
+
+const std::vector<std::string>& Ard2Rules::unit_flag_names() const {
+  static const std::vector<std::string> kNames{"dg",       "moved",    "fired",   "spotted",       "overran",
+                                               "started_adjacent", "enemy_barrage", "attacked", "stopped",
+                                               "in_entry_area", "defended", "out_of_supply", "committed"};
+  return kNames;
+}
+
+const std::vector<std::string>& Ard2Rules::hex_marker_names() const {
+  static const std::vector<std::string> kNames{"full_allied", "full_german", "half_allied", "half_german", "air_supply",
+                                               "control"};
+  return kNames;
+}
+
+const std::vector<std::string>& Ard2Rules::side_marker_names() const {
+  static const std::vector<std::string> kNames{"bridge_blown", "bridge_tested"};
+  return kNames;
+}
+
+const std::vector<std::string>& Ard2Rules::step_names() const {
+  static const std::vector<std::string> kNames{
+      "weather",         "air_strikes",     "air_supply",       "reinforcements",  "dg_removal",
+      "german_barrage_removal", "german_movement", "german_half_reconciliation", "us_barrage",
+      "us_barrage_half_reconciliation", "german_combat", "german_exploitation", "german_supply",
+      "us_barrage_removal", "us_movement", "us_half_reconciliation", "us_combat", "us_exploitation", "us_supply",
+      "turn_end",        "attack",          "defender_choice",  "retreat"};
+  return kNames;
+}
+
+// --- Set-up ----------------------------------------------------------------------------
+
+State Ard2Rules::setup(int scenario, uint64_t seed) const {
+  const Scenario& sc = scenario_list_.at(size_t(scenario));
+  State s{};
+  core::seed_rng(s, seed);
+  s.scenario = uint16_t(scenario);
+  s.turn = int16_t(sc.info.first_turn);
+  for (size_t i = 0; i < sc.setup.size(); ++i) {
+    UnitState& u = s.units[s.unit_count++];
+    u.def = uint16_t(sc.setup[i].first);
+    u.where = Where::OnMap;
+    u.hex = sc.setup[i].second;
+    u.steps_lost = sc.setup_reduced[i];
+    if (sc.setup_dg[i]) u.flags |= kDG;
+  }
+  for (const auto& [def, r] : sc.arrivals) {
+    UnitState& u = s.units[s.unit_count++];
+    u.def = uint16_t(def);
+    u.arrival_turn = int16_t(r.turn);
+    u.entry = uint8_t(r.entry + 1);
+  }
+  for (Hex h : sc.blown)
+    for (const scs::Bridge& b : board_->bridges())
+      if (b.side.hex == h || core::neighbor(b.side.hex, b.side.dir) == h) core::add_side_marker(s, b.side, kBridgeBlown);
+  for (Hex h : sc.german_control) set_marker(s, h, kControl, kGerman + 1);
+  Events none;
+  core::push_frame(s, Frame{uint16_t(Step::Weather), core::kNoSide, 0, 0, 0});
+  run_automatic(s, none);
+  return s;
+}
+
+// --- Queries ---------------------------------------------------------------------------
+
+int Ard2Rules::to_act(const State& s) const { return s.over || !s.has_frame() ? core::kNoSide : s.top().side; }
+
+core::Prompt Ard2Rules::prompt(const State& s) const {
+  if (s.over || !s.has_frame()) return {core::kNoSide, "Game over", "The game is over."};
+  const Frame& f = s.top();
+  const std::string side = f.side >= 0 ? info_.sides[size_t(f.side)] : "";
+  if (sequence_step(f.step)) {
+    const Step st = Step(f.step);
+    std::string text = "End the phase when done.";
+    if (is_movement(st)) text = "Move units and fire artillery; end the phase when done.";
+    if (st == Step::UsBarrage) text = "Fire artillery; end the phase when done.";
+    if (is_combat(st)) text = "Declare attacks on adjacent enemy hexes; end the phase when done.";
+    if (is_exploitation(st)) text = "Move and attack with Exploit Capable units; end the phase when done.";
+    return {f.side, fmt::format("Turn {}: {}", s.turn, step_info(st).name), text};
+  }
+  const std::string hex = core::hex_name(*this, key_hex(f.a));
+  switch (f.step) {
+    case kAttackStep: return {f.side, side + " attack", "Add attackers against " + hex + ", then resolve."};
+    case kDefenderChoice: return {f.side, side + " defence", "Hold in " + hex + " or Retreat 5 hexes."};
+    default: return {f.side, side + " retreat", "Retreat from " + core::hex_name(*this, key_hex(f.b)) + "."};
+  }
+}
+
+std::vector<core::Reach> Ard2Rules::moves(const State& s, UnitId unit) const {
+  if (unit >= s.unit_count || !on_map(s.units[unit])) return {};
+  std::vector<core::Reach> out = move_range(position(s), unit);
+  std::erase_if(out, [&](const core::Reach& r) { return r.hex == s.units[unit].hex || !in_play(s, r.hex); });
+  return out;
+}
+
+json Ard2Rules::odds(const State& s, const std::vector<UnitId>& attackers, Hex defender) const {
+  const OddsInfo o = compute_odds(position(s), crt_, attackers, defender);
+  return {{"attack", o.attack / double(scs::kEighths)}, {"defense", o.defense / double(scs::kEighths)},
+          {"odds", fmt::format("{}:{}", o.odds.attack, o.odds.defense)}, {"shift", o.shift},
+          {"column", crt_.column_name(o.column)}, {"allowed", o.declarable}, {"rule", "ARD2 3.2"}};
+}
+
+json Ard2Rules::supply(const State& s, int side) const {
+  const Position p = position(s);
+  const auto traced = trace_supply(p, side, default_sources(side));
+  json in = json::array(), out = json::array();
+  for (UnitId u : p.on_map(side)) (in_supply(p, traced, u) ? in : out).push_back(core::unit_name(*this, s, u));
+  return {{"side", side}, {"in_supply", in}, {"out_of_supply", out}, {"rule", "ARD2 3.7"}};
+}
+
+json Ard2Rules::tables() const { return tables_; }
+
+json Ard2Rules::ext_to_json(const State& s) const {
+  const Ext& e = s.ext<Ext>();
+  return {{"max_vp", e.max_vp}, {"attacks", e.attacks}};
+}
+
+bool Ard2Rules::ext_from_json(State& s, const json& j, Error& err) const {
+  if (!j.is_object() || !j.contains("max_vp") || !j["max_vp"].is_number_integer() || !j.contains("attacks") ||
+      !j["attacks"].is_number_integer()) {
+    err = {"bad_state", "want {\"max_vp\": n, \"attacks\": n}", ""};
+    return false;
+  }
+  s.ext<Ext>() = Ext{j["max_vp"].get<int32_t>(), j["attacks"].get<int32_t>()};
+  return true;
+}
+
+// --- Sequence of play ------------------------------------------------------------------
+
+void Ard2Rules::enter_step(State& s, Step step, Events& ev) const {
+  core::goto_frame(s, Frame{uint16_t(step), int8_t(step_info(step).side), 0, 0, 0});
+  if (player_phase(step)) begin_phase(s, position(s));
+  ev.add("phase", fmt::format("Turn {}: {}", s.turn, step_info(step).name), {{"step", step_names()[size_t(step)]}});
+}
+
+// ARD2 3.1, 3.4, 6.0: the end of a player's phase: placed reinforcements count for
+// stacking from the end of their side's first Movement phase (A24), then DG for
+// overstacking and mixed Divisions, and VP hex control. Then the next step of the sequence.
+void Ard2Rules::finish_step(State& s, Events& ev) const {
+  const Step st = Step(s.top().step);
+  if (player_phase(st)) {
+    if (is_movement(st))
+      for (UnitId u = 0; u < s.unit_count; ++u)
+        if (side_of(s, u) == phasing_side(st)) s.units[u].flags &= ~kInEntryArea;
+    const auto before = dg_units(s);
+    report_dg(s, before, end_phase_dg(s, position(s)), "overstacked or mixing Divisions (ARD2 3.1)", ev);
+    const Position p = position(s);
+    update_control(s, p, trace_supply(p, kGerman, default_sources(kGerman)),
+                   trace_supply(p, kAllied, default_sources(kAllied)));
+  }
+  if (st == Step::TurnEnd) {
+    turn_end(s, ev);
+    return;
+  }
+  enter_step(s, next_step(st, s.turn), ev);
+}
+
+// ARD2 2.2, SCS 5.0: the Reinforcement Placement step: scheduled removals, then each
+// arrival of this turn into the first hex of its entry that holds no enemy and fewer
+// than three friendly units. ASSUMED: an arrival with no such hex waits a turn.
+void Ard2Rules::reinforcements(State& s, Events& ev) const {
+  const Scenario& sc = scenario_list_[s.scenario];
+  for (const auto& [turn, defs] : sc.removals) {
+    if (turn != s.turn) continue;
+    for (UnitId u = 0; u < s.unit_count; ++u)
+      if (std::find(defs.begin(), defs.end(), s.units[u].def) != defs.end() && s.units[u].where != Where::Eliminated) {
+        s.units[u].where = Where::Exited;
+        ev.add("removed", core::unit_name(*this, s, u) + " leaves play (ARD2 2.2)", {{"unit", core::unit_name(*this, s, u)}});
+      }
+  }
+  const size_t first = sc.setup.size();
+  for (size_t k = 0; k < sc.arrivals.size(); ++k) {
+    const UnitId u = UnitId(first + k);
+    UnitState& us = s.units[u];
+    const Reinforcement& r = sc.arrivals[k].second;
+    if (us.where != Where::Pool || us.arrival_turn > s.turn || r.entry < 0) continue;
+    const std::string name = core::unit_name(*this, s, u);
+    if (r.min_roll > 0 && us.arrival_turn == r.turn &&
+        !conditional_arrival(core::roll_die(s, 6, ev, "arrival of " + name), r.min_roll)) {
+      us.where = Where::Exited;  // OOA, 4.1: it never arrives
+      ev.add("removed", name + " does not arrive", {{"unit", name}});
+      continue;
+    }
+    const Position p = position(s);
+    const int side = side_of(s, u);
+    const auto& hexes = sc.entries[size_t(r.entry)];
+    const auto at = std::find_if(hexes.begin(), hexes.end(),
+                                 [&](Hex h) { return !p.has_enemy(h, side) && p.count(h, side) < 3; });
+    if (at == hexes.end()) {
+      us.arrival_turn = int16_t(s.turn + 1);
+      continue;
+    }
+    us.where = Where::OnMap;
+    us.hex = *at;
+    us.flags |= kInEntryArea;
+    ev.add("arrive", name + " arrives at " + core::hex_name(*this, *at), {{"unit", name}, {"hex", core::hex_name(*this, *at)}});
+  }
+}
+
+// ARD2 6.0: the German VP total at the end of each turn; the game ends after the
+// scenario's last turn.
+void Ard2Rules::turn_end(State& s, Events& ev) const {
+  Ext& e = s.ext<Ext>();
+  e.max_vp = std::max(e.max_vp, german_vp(position(s)));
+  if (s.turn >= scenario_list_[s.scenario].info.last_turn) {
+    core::pop_frame(s);
+    s.over = 1;
+    const json o = outcome(s);
+    s.result_side = int8_t(o["winner_side"].get<int>());
+    s.result_level = int16_t(o["level_index"].get<int>());
+    ev.add("over", "Game over: " + o["level"].get<std::string>(), o);
+    return;
+  }
+  ++s.turn;
+  ev.add("turn", fmt::format("Turn {}", s.turn), {{"turn", s.turn}});
+  enter_step(s, Step::Weather, ev);
+}
+
+// Whether the top frame resolves with no player's choice.
+bool Ard2Rules::automatic_now(const State& s) const {
+  const Frame& f = s.top();
+  if (f.step == kRetreatStep) return retreat_hexes(s).empty();
+  if (!sequence_step(f.step)) return false;
+  const Step st = Step(f.step);
+  if (!player_phase(st)) return true;
+  if (is_movement(st)) return false;
+  // A player phase whose only action would be to end it passes by itself.
+  core::ActionList acts;
+  legal_actions(s, acts);
+  return acts.size() == 1 && acts[0].type == kEndPhase;
+}
+
+// Runs steps until a player has a choice or the game is over.
+void Ard2Rules::run_automatic(State& s, Events& ev) const {
+  while (!s.over && s.has_frame() && automatic_now(s)) {
+    if (s.top().step == kRetreatStep) {
+      end_retreat(s, true, ev);  // A11: blocked, the stack loses a step and stays
+      continue;
+    }
+    const Step st = Step(s.top().step);
+    switch (st) {
+      // Weather and Air Strike rolls (2.2) are not implemented: no Freeze, no strikes.
+      case Step::Reinforcements: reinforcements(s, ev); break;
+      case Step::DgRemoval:
+        // ASSUMED: DG artillery out of supply keeps its DG (no 3.7 roll chosen).
+        dg_removal(s, position(s), default_sources(kGerman), default_sources(kAllied));
+        break;
+      case Step::GermanBarrageRemoval:
+      case Step::UsBarrageRemoval: remove_all_barrage(s); break;
+      case Step::GermanHalfReconciliation:
+      case Step::UsBarrageHalfReconciliation:
+      case Step::UsHalfReconciliation: {
+        const int owner = st == Step::GermanHalfReconciliation ? kGerman : kAllied;
+        reconcile_halves(s, owner, [&](Hex h) { return core::roll_die(s, 6, ev, "Half marker in " + core::hex_name(*this, h)); });
+        break;
+      }
+      case Step::GermanSupply:
+      case Step::UsSupply: {
+        // ASSUMED: supply is traced to the friendly map edges of 1.3 in every scenario.
+        const int side = st == Step::GermanSupply ? kGerman : kAllied;
+        const auto before = dg_units(s);
+        report_dg(s, before, supply_phase(s, position(s), side, default_sources(side)), "Out of Supply (ARD2 3.7)", ev);
+        break;
+      }
+      default: break;
+    }
+    finish_step(s, ev);
+  }
+}
+
+// --- Legal actions ---------------------------------------------------------------------
+
+void Ard2Rules::legal_moves(const State& s, bool exploitation, core::ActionList& out) const {
+  const Position p = position(s);
+  const int side = s.top().side;
+  for (UnitId u : p.on_map(side)) {
+    // ARD2 3.5, 3.6: artillery that fired and spotters do not move this phase.
+    // ASSUMED (SCS): a unit makes its whole move as one action, once per phase.
+    if (s.units[u].flags & (kFired | kSpotted | kMoved)) continue;
+    if (exploitation && !may_exploit(p, u)) continue;
+    for (const core::Reach& r : move_range(p, u))
+      if (r.hex != s.units[u].hex && in_play(s, r.hex)) out.push_back(Action{kMove, u, r.hex, 0});
+  }
+}
+
+void Ard2Rules::legal_barrages(const State& s, core::ActionList& out) const {
+  const Position p = position(s);
+  const int side = s.top().side;
+  std::vector<Hex> targets;
+  for (UnitId u : p.on_map(other_side(side)))
+    if (std::find(targets.begin(), targets.end(), s.units[u].hex) == targets.end()) targets.push_back(s.units[u].hex);
+  for (UnitId u : p.on_map(side)) {
+    if (!p.info(u).artillery) continue;
+    for (Hex t : targets)
+      if (!barrage_refusal(p, u, t, false)) out.push_back(Action{kBarrage, u, t, 0});
+  }
+}
+
+bool Ard2Rules::may_attack_with(const Position& p, UnitId u, Hex target) const {
+  const State& s = p.state();
+  const Frame& bottom = s.stack[0];
+  if (!on_map(s.units[u]) || side_of(s, u) != bottom.side || core::distance(s.units[u].hex, target) != 1) return false;
+  if (s.units[u].flags & (kAttacked | kCommitted)) return false;
+  if (is_exploitation(Step(bottom.step)) && !may_exploit(p, u)) return false;
+  return attack_refusal(p, {u}, target) == nullptr;
+}
+
+bool Ard2Rules::attack_possible(const State& s, Hex target) const {
+  const Position p = position(s);
+  std::vector<UnitId> all;
+  for (UnitId u = 0; u < s.unit_count; ++u)
+    if (may_attack_with(p, u, target)) all.push_back(u);
+  return !all.empty() && compute_odds(p, crt_, all, target).declarable;
+}
+
+void Ard2Rules::legal_attacks(const State& s, core::ActionList& out) const {
+  const int side = s.top().side;
+  std::vector<Hex> seen;
+  for (UnitId u = 0; u < s.unit_count; ++u) {
+    if (!on_map(s.units[u]) || side_of(s, u) == side || (s.units[u].flags & kDefended)) continue;
+    const Hex h = s.units[u].hex;
+    if (std::find(seen.begin(), seen.end(), h) != seen.end()) continue;
+    seen.push_back(h);
+    if (attack_possible(s, h)) out.push_back(Action{kDeclareAttack, core::kNoUnit, h, 0});
+  }
+}
+
+void Ard2Rules::legal_actions(const State& s, core::ActionList& out) const {
+  out.clear();
+  if (s.over || !s.has_frame()) return;
+  const Frame& f = s.top();
+  const Action end{kEndPhase, core::kNoUnit, {}, 0};
+  switch (f.step) {
+    case kAttackStep: {
+      const Hex target = key_hex(f.a);
+      const Position p = position(s);
+      for (UnitId u = 0; u < s.unit_count; ++u)
+        if (may_attack_with(p, u, target)) out.push_back(Action{kAddAttacker, u, {}, 0});
+      const auto att = committed(s);
+      if (!att.empty() && compute_odds(p, crt_, att, target).declarable)
+        out.push_back(Action{kResolveAttack, core::kNoUnit, {}, 0});
+      return;
+    }
+    case kDefenderChoice:
+      out.push_back(Action{kHold, core::kNoUnit, {}, 0});
+      out.push_back(Action{kRetreat, core::kNoUnit, {}, 0});
+      return;
+    case kRetreatStep:
+      for (Hex h : retreat_hexes(s)) out.push_back(Action{kRetreatTo, core::kNoUnit, h, 0});
+      return;
+    default: break;
+  }
+  const Step st = Step(f.step);
+  if (is_movement(st) || is_exploitation(st)) legal_moves(s, is_exploitation(st), out);
+  if (barrage_step(st)) legal_barrages(s, out);
+  if (is_combat(st) || is_exploitation(st)) legal_attacks(s, out);
+  out.push_back(end);
+}
+
+// --- Combat ----------------------------------------------------------------------------
+
+std::vector<UnitId> Ard2Rules::committed(const State& s) const {
+  std::vector<UnitId> out;
+  for (UnitId u = 0; u < s.unit_count; ++u)
+    if (on_map(s.units[u]) && (s.units[u].flags & kCommitted)) out.push_back(u);
+  return out;
+}
+
+std::vector<UnitId> Ard2Rules::defenders(const State& s, Hex h, int side) const {
+  std::vector<UnitId> out;
+  for (UnitId u = 0; u < s.unit_count; ++u)
+    if (on_map(s.units[u]) && s.units[u].hex == h && side_of(s, u) == side) out.push_back(u);
+  return out;
+}
+
+// SCS 8.0 (ASSUMED): the engine takes each step from the first unit the loss rule
+// allows; the owner's choice among ties is not offered.
+void Ard2Rules::lose_steps(State& s, std::vector<UnitId> units, bool attacker, int steps, Events& ev) const {
+  for (int i = 0; i < steps; ++i) {
+    std::erase_if(units, [&](UnitId u) { return !on_map(s.units[u]); });
+    if (units.empty()) return;
+    const Position p = position(s);
+    const auto cands = loss_candidates(p, units, attacker, i);
+    const UnitId u = cands.empty() ? units[0] : cands[0];
+    const std::string name = core::unit_name(*this, s, u);
+    if (take_step(s, p, u)) {
+      s.units[u].flags = 0;
+      ev.add("eliminated", name + " is eliminated", {{"unit", name}});
+    } else {
+      ev.add("loss", name + " loses a step", {{"unit", name}});
+    }
+  }
+}
+
+// ARD2 3.2 steps 3-5: roll two dice on the CRT, take the losses, and start the
+// defender's retreat when one is due.
+void Ard2Rules::resolve_attack(State& s, Events& ev) const {
+  const Hex target = key_hex(s.top().a);
+  const auto att = committed(s);
+  const int defender_side = other_side(side_of(s, att[0]));
+  const int roll = core::roll_dice(s, 2, 6, ev, "combat");
+  const CombatOutcome o = resolve_combat(position(s), crt_, att, target, roll);
+  ++s.ext<Ext>().attacks;
+  ev.add("combat",
+         fmt::format("{} against {}, rolled {}: {}", crt_.column_name(o.odds.column), core::hex_name(*this, target), roll,
+                     scs::to_string(o.result)),
+         {{"hex", core::hex_name(*this, target)}, {"column", crt_.column_name(o.odds.column)}, {"roll", roll},
+          {"result", scs::to_string(o.result)}});
+  for (UnitId u : att) s.units[u].flags &= ~kCommitted;
+  core::pop_frame(s);
+  lose_steps(s, att, true, o.attacker_steps, ev);
+  const auto def = defenders(s, target, defender_side);
+  lose_steps(s, def, false, o.defender_steps, ev);
+  const auto left = defenders(s, target, defender_side);
+  if (o.retreat > 0 && !left.empty()) {
+    for (UnitId u : left) s.units[u].flags |= kCommitted;
+    core::push_frame(s, Frame{kRetreatStep, int8_t(defender_side), uint8_t(o.retreat << 4), int32_t(target.key()),
+                              int32_t(target.key())});
+  }
+}
+
+std::vector<Hex> Ard2Rules::retreat_hexes(const State& s) const {
+  const Frame& f = s.top();
+  std::vector<Hex> out = retreat_options(position(s), committed(s), key_hex(f.a), key_hex(f.b), f.flags & 15);
+  std::erase_if(out, [&](Hex h) { return !in_play(s, h); });
+  return out;
+}
+
+void Ard2Rules::end_retreat(State& s, bool lose_step, Events& ev) const {
+  const auto stack = committed(s);
+  if (lose_step) lose_steps(s, stack, false, 1, ev);
+  for (UnitId u : stack) s.units[u].flags &= ~kCommitted;
+  core::pop_frame(s);
+}
+
+// ARD2 3.2: one hex of the retreat; an enemy Bond hex ends it with a step lost.
+void Ard2Rules::retreat_step(State& s, Hex to, Events& ev) const {
+  Frame& f = s.top();
+  const auto stack = committed(s);
+  retreat_to(s, position(s), stack, to);
+  ev.add("retreat", fmt::format("{} retreats to {}", info_.sides[size_t(f.side)], core::hex_name(*this, to)),
+         {{"hex", core::hex_name(*this, to)}});
+  f.b = int32_t(to.key());
+  f.flags = uint8_t(f.flags + 1);
+  const int done = f.flags & 15, length = f.flags >> 4;
+  if (retreat_stops_at(position(s), to, f.side)) {
+    end_retreat(s, true, ev);
+  } else if (done >= length) {
+    end_retreat(s, false, ev);
+  }
+}
+
+// ARD2 3.5: one die, modified, against the target's terrain; artillery out of supply
+// becomes DG when it fires (3.4).
+void Ard2Rules::barrage(State& s, UnitId arty, Hex target, Events& ev) const {
+  const int side = side_of(s, arty);
+  bool dg = false;
+  int drm = 0;
+  {
+    const Position p = position(s);
+    dg = artillery_dg_for_barrage(p, arty, trace_supply(p, side, default_sources(side)));
+    drm = barrage_drm(p, target, side, s.units[arty].hex);
+  }
+  const std::string name = core::unit_name(*this, s, arty);
+  const int roll = core::roll_die(s, 6, ev, "barrage by " + name);
+  const BarrageResult r = barrage_outcome(*board_, target, roll + drm);
+  place_barrage(s, target, side, r);
+  s.units[arty].flags |= kFired | (dg ? kDG : 0u);
+  constexpr const char* kNames[] = {"no effect", "Half marker", "Full marker"};
+  ev.add("barrage", fmt::format("{} fires on {}: {}+{}: {}", name, core::hex_name(*this, target), roll, drm, kNames[int(r)]),
+         {{"unit", name}, {"hex", core::hex_name(*this, target)}, {"roll", roll}, {"drm", drm}, {"result", kNames[int(r)]}});
+}
+
+// --- Apply -----------------------------------------------------------------------------
+
+void Ard2Rules::apply(State& s, const Action& a, Events& ev) const {
+  const Frame f = s.top();
+  switch (a.type) {
+    case kMove: {
+      const Position p = position(s);
+      const auto range = move_range(p, a.unit);
+      const auto r = std::find_if(range.begin(), range.end(), [&](const core::Reach& x) { return x.hex == a.hex; });
+      const int side = side_of(s, a.unit);
+      const bool jam = side == kGerman && traffic_jam_active(p, a.hex, side);
+      ev.add("move",
+             fmt::format("{} moves {} to {}", core::unit_name(*this, s, a.unit), core::hex_name(*this, s.units[a.unit].hex),
+                         core::hex_name(*this, a.hex)),
+             {{"unit", core::unit_name(*this, s, a.unit)}, {"to", core::hex_name(*this, a.hex)}});
+      move_units(s, {a.unit}, a.hex, r->cost);
+      if (jam) s.units[a.unit].flags |= kDG;  // ARD2 3.1
+      break;
+    }
+    case kBarrage: barrage(s, a.unit, a.hex, ev); break;
+    case kDeclareAttack:
+      core::push_frame(s, Frame{kAttackStep, f.side, 0, int32_t(a.hex.key()), 0});
+      ev.add("attack", fmt::format("{} attacks {}", info_.sides[size_t(f.side)], core::hex_name(*this, a.hex)),
+             {{"hex", core::hex_name(*this, a.hex)}});
+      break;
+    case kAddAttacker: s.units[a.unit].flags |= kCommitted | kAttacked; break;
+    case kResolveAttack: {
+      const Hex target = key_hex(f.a);
+      const int defender_side = other_side(f.side);
+      for (UnitId u : defenders(s, target, defender_side)) s.units[u].flags |= kDefended;
+      // ARD2 3.2: the defender chooses Hold or Retreat unless a Hold is mandated.
+      if (hold_mandatory(position(s), target, defender_side)) {
+        resolve_attack(s, ev);
+      } else {
+        core::goto_frame(s, Frame{kDefenderChoice, int8_t(defender_side), 0, f.a, 0});
+      }
+      break;
+    }
+    case kHold:
+      core::goto_frame(s, Frame{kAttackStep, int8_t(other_side(f.side)), 0, f.a, 0});
+      resolve_attack(s, ev);
+      break;
+    case kRetreat: {
+      // ARD2 3.2: a chosen Retreat of 5 hexes replaces the combat: no dice are rolled.
+      for (UnitId u : committed(s)) s.units[u].flags &= ~kCommitted;
+      for (UnitId u : defenders(s, key_hex(f.a), f.side)) s.units[u].flags |= kCommitted;
+      ev.add("retreat", info_.sides[size_t(f.side)] + " chooses to retreat from " + core::hex_name(*this, key_hex(f.a)),
+             {{"hex", core::hex_name(*this, key_hex(f.a))}});
+      core::goto_frame(s, Frame{kRetreatStep, f.side, uint8_t(kVoluntaryRetreat << 4), f.a, f.a});
+      break;
+    }
+    case kRetreatTo: retreat_step(s, a.hex, ev); break;
+    case kEndPhase: finish_step(s, ev); break;
+  }
+  run_automatic(s, ev);
+}
+
+// --- Refusals --------------------------------------------------------------------------
+
+Error Ard2Rules::explain_illegal(const State& s, const Action& a) const {
+  auto refuse = [](std::string msg, std::string rule) { return Error{"illegal_action", std::move(msg), std::move(rule)}; };
+  if (s.over || !s.has_frame()) return refuse("the game is over", "ARD2 2.1");
+  const Frame& f = s.top();
+  const std::string name = a.type < action_names().size() ? action_names()[a.type] : "?";
+  const bool seq = sequence_step(f.step);
+  const Step st = seq ? Step(f.step) : Step::kCount;
+  const bool unit_ok = a.unit < s.unit_count;
+  auto not_now = [&] { return refuse(fmt::format("\"{}\" is not possible now: {}", name, prompt(s).text), "ARD2 2.1"); };
+  switch (a.type) {
+    case kMove: {
+      if (!seq || !(is_movement(st) || is_exploitation(st))) return not_now();
+      if (!unit_ok || !on_map(s.units[a.unit])) return refuse("that unit is not on the map", "ARD2 3.1");
+      if (side_of(s, a.unit) != f.side) return refuse("that unit is not yours: it is the other player's phase", "ARD2 2.1");
+      if (s.units[a.unit].flags & kFired) return refuse("artillery that fired this phase may not move", "ARD2 3.6");
+      if (s.units[a.unit].flags & kMoved) return refuse("that unit has already moved this phase", "ARD2 3.1");
+      if (s.units[a.unit].flags & kSpotted) return refuse("a unit that spotted this phase may not move", "ARD2 3.5");
+      const Position p = position(s);
+      if (is_exploitation(st) && !may_exploit(p, a.unit))
+        return refuse("only Exploit Capable units may move in the Exploitation Phase", "ARD2 1.2");
+      if (p.has_enemy(a.hex, f.side)) return refuse("a unit may not enter a hex holding enemy units", "ARD2 3.1");
+      if (!in_play(s, a.hex)) return refuse(core::hex_name(*this, a.hex) + " is outside the play area", "ARD2 7.0");
+      return refuse(fmt::format("{} is out of reach: too far for the MP left, or across Prohibited terrain",
+                                core::hex_name(*this, a.hex)),
+                    "ARD2 3.1");
+    }
+    case kBarrage: {
+      if (!seq || !barrage_step(st)) return not_now();
+      if (!unit_ok || !on_map(s.units[a.unit])) return refuse("that unit is not on the map", "ARD2 3.5");
+      if (side_of(s, a.unit) != f.side) return refuse("that unit is not yours", "ARD2 3.5");
+      if (!unit_info_[s.units[a.unit].def].artillery) return refuse("only artillery may barrage", "ARD2 3.5");
+      const Position p = position(s);
+      if (!p.has_enemy(a.hex, f.side)) return refuse("the target hex holds no enemy unit", "ARD2 3.5");
+      const char* why = barrage_refusal(p, a.unit, a.hex, false);
+      return refuse(why ? why : "that barrage is not possible now", "ARD2 3.5");
+    }
+    case kDeclareAttack: {
+      if (!seq || !(is_combat(st) || is_exploitation(st))) return not_now();
+      const Position p = position(s);
+      if (!p.has_enemy(a.hex, f.side)) return refuse("there is no enemy unit there", "ARD2 3.2");
+      for (UnitId u : p.units_at(a.hex))
+        if (s.units[u].flags & kDefended) return refuse("that hex was already attacked this phase", "ARD2 3.2");
+      bool adjacent = false;
+      for (UnitId u : p.on_map(f.side)) adjacent |= core::distance(s.units[u].hex, a.hex) == 1;
+      if (!adjacent) return refuse("none of your units is adjacent to that hex", "ARD2 3.2");
+      return refuse("no unit that may still attack can reach odds of 1:4 or better there", "ARD2 3.2");
+    }
+    case kAddAttacker: {
+      if (f.step != kAttackStep) return not_now();
+      if (!unit_ok || !on_map(s.units[a.unit])) return refuse("that unit is not on the map", "ARD2 3.2");
+      if (side_of(s, a.unit) != f.side) return refuse("that unit is not yours", "ARD2 3.2");
+      if (s.units[a.unit].flags & (kAttacked | kCommitted)) return refuse("that unit has already attacked this phase", "ARD2 3.2");
+      if (core::distance(s.units[a.unit].hex, key_hex(f.a)) != 1) return refuse("that unit is not adjacent to the defender", "ARD2 3.2");
+      const char* why = attack_refusal(position(s), {a.unit}, key_hex(f.a));
+      return refuse(why ? why : "that unit may not attack now", "ARD2 3.2");
+    }
+    case kResolveAttack:
+      if (f.step != kAttackStep) return not_now();
+      return refuse("the attack is below 1:4: add attackers first", "ARD2 3.2");
+    case kHold:
+    case kRetreat: return not_now();
+    case kRetreatTo:
+      if (f.step != kRetreatStep) return not_now();
+      return refuse(core::hex_name(*this, a.hex) +
+                        " is not a retreat hex: adjacent, farther from the combat, no enemy unit, no Prohibited terrain",
+                    "ARD2 3.2");
+    case kEndPhase: return not_now();
+    default: return refuse("\"" + name + "\" is not an action of this game", "ARD2 2.1");
+  }
+}
+
+// --- Invariants and outcome ------------------------------------------------------------
+
+std::vector<std::string> Ard2Rules::check_invariants(const State& s) const {
+  std::vector<std::string> out;
+  if (s.over != (s.depth == 0)) out.push_back("the game is over exactly when the flow stack is empty");
+  for (int i = 0; i < s.depth; ++i) {
+    const Frame& f = s.stack[size_t(i)];
+    if ((i == 0) != sequence_step(f.step) || f.step > kRetreatStep) out.push_back(fmt::format("frame {} has a bad step", i));
+  }
+  const Position p = position(s);
+  bool combat_settled = s.depth == 1 && is_combat(Step(s.stack[0].step));
+  for (UnitId i = 0; i < s.unit_count; ++i) {
+    const UnitState& u = s.units[i];
+    const std::string name = core::unit_name(*this, s, i);
+    if (u.flags & ~kAllFlags) out.push_back(name + " has unknown flags");
+    if (u.flags & kDefended) combat_settled = false;
+    if (!on_map(u)) continue;
+    if (!board_->contains(u.hex) || !in_play(s, u.hex)) out.push_back(name + " is outside the play area");
+    if (p.steps(i) <= 0) out.push_back(name + " is on the map with no step left");
+    if (p.has_enemy(u.hex, side_of(s, i))) out.push_back(name + " shares a hex with the enemy");
+  }
+  // ARD2 3.1, 3.4: once a phase has ended, every overstacked or mixed unit is DG.
+  if (combat_settled)
+    for (int side : {kAllied, kGerman})
+      for (UnitId u : phase_end_dg(p, side))
+        if (!p.dg(u)) out.push_back(core::unit_name(*this, s, u) + " is overstacked or mixed but not DG (ARD2 3.1)");
+  return out;
+}
+
+// ARD2 6.0 and each scenario's victory conditions.
+json Ard2Rules::outcome(const State& s) const {
+  const Scenario& sc = scenario_list_[s.scenario];
+  const Position p = position(s);
+  const int vp = std::max(s.ext<Ext>().max_vp, german_vp(p));
+  json j = {{"over", s.over != 0}, {"vp", vp}, {"rule", "ARD2 6.0"}};
+  if (!sc.levels.empty()) {
+    const VictoryLevel& l = level_for(sc.levels, vp);
+    j["level"] = l.name;
+    j["level_index"] = int(&l - sc.levels.data());
+    j["winner_side"] = l.winner;
+  } else {
+    bool won = false;
+    if (sc.victory_type == "control_count") {
+      int held = 0;
+      for (Hex h : board_->vp_hexes())
+        if (in_play(s, h) && controller(p, h) == sc.victory_side) ++held;
+      won = held >= sc.min_hexes;
+    } else {
+      // ASSUMED: the control conditions decide; 7.5's exit condition is not counted.
+      won = !sc.victory_hexes.empty() &&
+            std::all_of(sc.victory_hexes.begin(), sc.victory_hexes.end(),
+                        [&](Hex h) { return controller(p, h) == sc.victory_side; });
+    }
+    const int winner = won ? sc.victory_side : sc.otherwise_winner;
+    j["level"] = info_.sides[size_t(winner)] + " Victory";
+    j["level_index"] = won ? 1 : 0;
+    j["winner_side"] = winner;
+  }
+  const int w = j["winner_side"].get<int>();
+  j["winner"] = w >= 0 ? json(info_.sides[size_t(w)]) : json("draw");
+  return j;
+}
+
+}  // namespace ard2

@@ -1,0 +1,250 @@
+// Ardennes II through core::Rules: set-up, the flow of play, an attack with its
+// defender's choice, refusals, and random games to the end with replay.
+#include "games/ard2/ard2_rules.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "core/game.h"
+#include "core/map.h"
+#include "games/ard2/combat.h"
+#include "games/ard2/data.h"
+#include "games/ard2/effects.h"
+
+namespace ard2 {
+namespace {
+
+using core::Action;
+using core::Hex;
+using core::State;
+using core::UnitId;
+
+// Both sheets, all Open, with Bastogne as a City and VP hex (the real map is built by
+// the map work; these tests need only the hexes the scenarios name).
+const char* kMap =
+    "hexfront-map 1\n"
+    "game ard2\n"
+    "ids scs A:40x0-54 B:40x0-54\n"
+    "terrain open woods city\n"
+    "sides road river\n"
+    "default open\n"
+    "hex B1.16 city \"Bastogne\" vp=3\n";
+
+const Ard2Rules& rules() {
+  static const std::unique_ptr<Ard2Rules> r = [] {
+    std::vector<core::MapIssue> issues;
+    auto map = core::Map::parse(kMap, "test.map", issues);
+    EXPECT_NE(map, nullptr) << (issues.empty() ? "" : issues[0].to_string());
+    std::string error;
+    auto loaded = Ard2Rules::load_with_map(data_root() + "/games/ard2", std::move(map), error);
+    EXPECT_NE(loaded, nullptr) << error;
+    return loaded;
+  }();
+  return *r;
+}
+
+int scenario_index(const std::string& id) {
+  const auto& list = rules().scenarios();
+  for (size_t i = 0; i < list.size(); ++i)
+    if (list[i].id == id) return int(i);
+  return -1;
+}
+
+nlohmann::json scenario_json(const std::string& id) {
+  nlohmann::json j;
+  std::string err;
+  EXPECT_TRUE(read_json(data_root() + "/games/ard2/scenarios/" + id + ".json", j, err)) << err;
+  return j;
+}
+
+Hex hex(const char* id) { return *core::find_hex(rules(), id); }
+UnitId unit(const State& s, const char* id) { return core::find_unit(rules(), s, id); }
+
+bool has(const core::ActionList& acts, const Action& a) { return std::find(acts.begin(), acts.end(), a) != acts.end(); }
+
+TEST(Ard2Rules, Setup75PlacesEveryUnitOfTheScenario) {
+  const int sc = scenario_index("7.5");
+  ASSERT_GE(sc, 0);
+  const State s = rules().setup(sc, 1);
+  const auto j = scenario_json("7.5");
+  for (const auto& line : j["setup"]) {
+    const UnitId u = unit(s, line["unit"].get<std::string>().c_str());
+    ASSERT_NE(u, core::kNoUnit) << line["unit"];
+    EXPECT_EQ(s.units[u].where, core::Where::OnMap);
+    EXPECT_EQ(core::hex_name(rules(), s.units[u].hex), line["hex"].get<std::string>()) << line["unit"];
+  }
+  for (const auto& line : j["reinforcements"]) {
+    const UnitId u = unit(s, line["unit"].get<std::string>().c_str());
+    ASSERT_NE(u, core::kNoUnit) << line["unit"];
+    EXPECT_EQ(s.units[u].where, core::Where::Pool);
+    EXPECT_EQ(s.units[u].arrival_turn, line["turn"].get<int>());
+  }
+  // ARD2 2.1: the Pre-Turn ran by itself; the German player moves first.
+  EXPECT_EQ(s.turn, 4);
+  EXPECT_EQ(rules().to_act(s), kGerman);
+  EXPECT_EQ(Step(s.top().step), Step::GermanMovement);
+  EXPECT_TRUE(rules().check_invariants(s).empty());
+}
+
+TEST(Ard2Rules, MoveThenEndPhase) {
+  core::Game g(rules(), scenario_index("7.5"), 2);
+  core::ActionList acts;
+  rules().legal_actions(g.state(), acts);
+  const auto move = std::find_if(acts.begin(), acts.end(), [](const Action& a) { return a.type == kMove; });
+  ASSERT_NE(move, acts.end());
+  const Action m = *move;
+  ASSERT_FALSE(g.apply(m));
+  EXPECT_EQ(g.state().units[m.unit].hex, m.hex);
+  EXPECT_TRUE(g.state().units[m.unit].flags & kMoved);
+  ASSERT_FALSE(g.apply(Action{kEndPhase, core::kNoUnit, {}, 0}));
+  EXPECT_NE(Step(g.state().stack[0].step), Step::GermanMovement);
+  EXPECT_FALSE(g.state().units[m.unit].flags & kInEntryArea);
+  EXPECT_TRUE(rules().check_invariants(g.state()).empty());
+}
+
+// A German tank next to a lone US Mech unit in the German Combat Phase.
+State duel() {
+  State s = rules().setup(scenario_index("7.5"), 3);
+  const UnitId us = unit(s, "9Arm.Tank.Harper"), ger = unit(s, "2Pz.Pz.I/3");
+  for (UnitId u = 0; u < s.unit_count; ++u)
+    if (u != us && u != ger) s.units[u].where = core::Where::Eliminated;
+  s.units[us] = core::UnitState{hex("B6.17"), core::Where::OnMap, 0, s.units[us].def, 0, 0, 0, 0};
+  s.units[ger] = core::UnitState{hex("B7.17"), core::Where::OnMap, 0, s.units[ger].def, 0, 0, 0, 0};
+  s.stack[0] = core::Frame{uint16_t(Step::GermanCombat), kGerman, 0, 0, 0};
+  return s;
+}
+
+TEST(Ard2Rules, AttackWithForcedDiceAndTheDefendersChoice) {
+  const State start = duel();
+  const UnitId us = unit(start, "9Arm.Tank.Harper"), ger = unit(start, "2Pz.Pz.I/3");
+  ASSERT_NE(us, core::kNoUnit);
+  ASSERT_NE(ger, core::kNoUnit);
+  core::Game g(rules(), start);
+  ASSERT_FALSE(g.apply(Action{kDeclareAttack, core::kNoUnit, hex("B6.17"), 0}));
+  ASSERT_FALSE(g.apply(Action{kAddAttacker, ger, {}, 0}));
+  ASSERT_FALSE(g.apply(Action{kResolveAttack, core::kNoUnit, {}, 0}));
+  // ARD2 3.2: a Mech defender in Open, not DG, chooses Hold or Retreat.
+  EXPECT_EQ(g.state().top().step, kDefenderChoice);
+  EXPECT_EQ(rules().to_act(g.state()), kAllied);
+  core::ActionList acts;
+  rules().legal_actions(g.state(), acts);
+  EXPECT_TRUE(has(acts, Action{kHold, core::kNoUnit, {}, 0}));
+  EXPECT_TRUE(has(acts, Action{kRetreat, core::kNoUnit, {}, 0}));
+  // The expected result of a roll of 12 at these odds.
+  scs::Crt crt;
+  nlohmann::json table;
+  std::string err;
+  ASSERT_TRUE(read_json(data_root() + "/games/ard2/tables/crt.json", table, err)) << err;
+  ASSERT_TRUE(scs::crt_from_table(table, crt, err)) << err;
+  const CombatOutcome want = resolve_combat(rules().position(g.state()), crt, {ger}, hex("B6.17"), 12);
+  ASSERT_FALSE(g.force_dice({6, 6}));
+  std::vector<core::Event> events;
+  ASSERT_FALSE(g.apply(Action{kHold, core::kNoUnit, {}, 0}, &events));
+  const auto combat = std::find_if(events.begin(), events.end(), [](const core::Event& e) { return e.kind == "combat"; });
+  ASSERT_NE(combat, events.end());
+  EXPECT_EQ(combat->data["roll"], 12);
+  EXPECT_EQ(combat->data["result"], scs::to_string(want.result));
+  EXPECT_EQ(int(g.state().units[ger].steps_lost), std::min(want.attacker_steps, 2));
+  if (want.defender_steps >= 2) {
+    EXPECT_EQ(g.state().units[us].where, core::Where::Eliminated);
+  } else {
+    EXPECT_EQ(int(g.state().units[us].steps_lost), want.defender_steps);
+    // A surviving defender owes its retreat (a frame of the Allied player) or is done.
+    if (want.retreat > 0) {
+      EXPECT_EQ(rules().to_act(g.state()), kAllied);
+    }
+  }
+  EXPECT_TRUE(rules().check_invariants(g.state()).empty());
+}
+
+TEST(Ard2Rules, ChosenRetreatMovesTheDefenderWithoutDice) {
+  core::Game g(rules(), duel());
+  const UnitId us = unit(g.state(), "9Arm.Tank.Harper"), ger = unit(g.state(), "2Pz.Pz.I/3");
+  ASSERT_FALSE(g.apply(Action{kDeclareAttack, core::kNoUnit, hex("B6.17"), 0}));
+  ASSERT_FALSE(g.apply(Action{kAddAttacker, ger, {}, 0}));
+  ASSERT_FALSE(g.apply(Action{kResolveAttack, core::kNoUnit, {}, 0}));
+  const uint32_t rolls = g.state().rolls;
+  ASSERT_FALSE(g.apply(Action{kRetreat, core::kNoUnit, {}, 0}));
+  EXPECT_EQ(g.state().top().step, kRetreatStep);
+  for (int i = 0; i < kVoluntaryRetreat; ++i) {
+    core::ActionList acts;
+    rules().legal_actions(g.state(), acts);
+    ASSERT_FALSE(acts.empty());
+    ASSERT_EQ(acts[0].type, kRetreatTo);
+    ASSERT_FALSE(g.apply(acts[0]));
+  }
+  EXPECT_EQ(g.state().rolls, rolls);
+  EXPECT_EQ(core::distance(g.state().units[us].hex, hex("B6.17")), kVoluntaryRetreat);
+  EXPECT_EQ(rules().to_act(g.state()), kGerman);
+}
+
+TEST(Ard2Rules, IllegalActionsCiteTheirRule) {
+  core::Game g(rules(), scenario_index("7.5"), 4);
+  const UnitId us = unit(g.state(), "9Arm.Tank.Harper");
+  // Not your unit: the German player is moving.
+  auto err = g.apply(Action{kMove, us, hex("B6.16"), 0});
+  ASSERT_TRUE(err);
+  EXPECT_EQ(err->rule, "ARD2 2.1");
+  // Out of reach.
+  const UnitId ger = unit(g.state(), "2Pz.Pz.I/3");
+  err = g.apply(Action{kMove, ger, hex("A33.11"), 0});
+  ASSERT_TRUE(err);
+  EXPECT_EQ(err->rule, "ARD2 3.1");
+  // Wrong phase: no attacks in the Movement Phase.
+  err = g.apply(Action{kDeclareAttack, core::kNoUnit, hex("B6.17"), 0});
+  ASSERT_TRUE(err);
+  EXPECT_EQ(err->rule, "ARD2 2.1");
+  // Not adjacent: the German tank stands two hexes away.
+  State s = duel();
+  s.units[unit(s, "2Pz.Pz.I/3")].hex = hex("B8.17");
+  core::Game c(rules(), s);
+  err = c.apply(Action{kDeclareAttack, core::kNoUnit, hex("B6.17"), 0});
+  ASSERT_TRUE(err);
+  EXPECT_EQ(err->rule, "ARD2 3.2");
+  EXPECT_NE(err->message.find("adjacent"), std::string::npos) << err->message;
+}
+
+// Random legal play to the end: no dead end, no broken invariant, and the record
+// replays to the same hashes.
+void random_game(const std::string& id, uint64_t seed, int& attacks) {
+  core::Game g(rules(), scenario_index(id), seed);
+  std::mt19937_64 rng(seed);
+  core::ActionList acts;
+  for (int n = 0; n < 200000 && !g.state().over; ++n) {
+    rules().legal_actions(g.state(), acts);
+    ASSERT_FALSE(acts.empty()) << id << ": dead end at " << rules().prompt(g.state()).phase;
+    ASSERT_NE(rules().to_act(g.state()), core::kNoSide);
+    // End a phase one time in five when possible, so games stay short.
+    const auto end = std::find_if(acts.begin(), acts.end(), [](const Action& a) { return a.type == kEndPhase; });
+    const Action a = end != acts.end() && rng() % 5 == 0 ? *end : acts[rng() % acts.size()];
+    const auto err = g.apply(a);
+    ASSERT_FALSE(err) << err->message;
+    const auto bad = rules().check_invariants(g.state());
+    ASSERT_TRUE(bad.empty()) << id << ": " << bad[0] << " after " << rules().action_to_json(g.state(), a).dump();
+  }
+  ASSERT_TRUE(g.state().over) << id;
+  EXPECT_EQ(g.state().turn, rules().scenarios()[size_t(scenario_index(id))].last_turn);
+
+  const auto out = rules().outcome(g.state());
+  EXPECT_TRUE(out.contains("level")) << out.dump();
+  core::Error err;
+  const auto again = core::Game::replay(rules(), g.record(), true, err);
+  ASSERT_TRUE(again) << err.message;
+  EXPECT_EQ(again->hash(), g.hash());
+  attacks += g.state().ext<Ext>().attacks;
+}
+
+TEST(Ard2Rules, RandomPlay75ToTheEnd) {
+  int attacks = 0;
+  for (uint64_t seed : {11u, 12u, 13u}) random_game("7.5", seed, attacks);
+  EXPECT_GT(attacks, 0);
+}
+
+TEST(Ard2Rules, RandomPlaySmallScenariosToTheEnd) {
+  int attacks = 0;
+  for (const char* id : {"7.4", "7.6"}) random_game(id, 5, attacks);
+}
+
+}  // namespace
+}  // namespace ard2
