@@ -69,11 +69,17 @@ TEST(Cli, ValidateReportsFileAndLine) {
 }
 
 TEST(Cli, TablesShowProvenance) {
-  const Outcome r = run("tables toy");
-  EXPECT_EQ(r.code, 0);
-  EXPECT_NE(r.out.find("== Combat results =="), std::string::npos);
-  EXPECT_NE(r.out.find("[assumed:"), std::string::npos);
-  EXPECT_NE(r.out.find("[public: example of a per-value source]"), std::string::npos);
+  // Each cell carries its provenance mark: ᵃ assumed, ᵖ public, ˢ seed.
+  const Outcome toy = run("tables toy");
+  EXPECT_EQ(toy.code, 0);
+  EXPECT_NE(toy.out.find("Combat results"), std::string::npos);
+  EXPECT_NE(toy.out.find("ALᵃ"), std::string::npos);
+  EXPECT_NE(toy.out.find("6ᵖ"), std::string::npos);
+  EXPECT_NE(toy.out.find("assumed: toy test game"), std::string::npos);
+  const Outcome ard2 = run("tables ard2");
+  EXPECT_EQ(ard2.code, 0);
+  EXPECT_NE(ard2.out.find("remove_unitˢ"), std::string::npos);
+  EXPECT_NE(ard2.out.find("seed: ARD2 3.7"), std::string::npos);
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 // effects, refusals, invariants and the outcome.
 #include "games/ard2/ard2_rules.h"
 
+#include "core/table.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -123,6 +125,11 @@ std::unique_ptr<Ard2Rules> Ard2Rules::load_with_map(const std::string& dir, std:
     if (!read_json(dir + "/tables/" + t + ".json", j, error)) return nullptr;
     r->tables_[t] = j;
   }
+  // Every table with the provenance of each cell, for `hexfront tables` and the UI.
+  std::vector<std::string> table_errors;
+  const auto table_set = core::TableSet::load(dir + "/tables", table_errors);
+  if (!table_set) return fail("tables", table_errors.empty() ? "unreadable" : table_errors.front());
+  r->tables_with_sources_ = core::to_json(*table_set);
   scs::Tec tec;
   if (!tec_from_table(r->tables_["tec"], tec, error)) return fail("tables/tec.json", error);
   if (!scs::crt_from_table(r->tables_["crt"], r->crt_, error)) return fail("tables/crt.json", error);
@@ -404,7 +411,7 @@ json Ard2Rules::supply(const State& s, int side) const {
   return {{"side", side}, {"in_supply", in}, {"out_of_supply", out}, {"rule", "ARD2 3.7"}};
 }
 
-json Ard2Rules::tables() const { return tables_; }
+json Ard2Rules::tables() const { return tables_with_sources_; }
 
 json Ard2Rules::ext_to_json(const State& s) const {
   const Ext& e = s.ext<Ext>();

@@ -150,7 +150,8 @@ class Ard2Rules final : public core::Rules {
   scs::Crt crt_;
   std::vector<Scenario> scenario_list_;
   std::vector<core::ScenarioInfo> scenario_infos_;
-  nlohmann::json tables_;
+  nlohmann::json tables_;               // the table files as read, for the rule readers
+  nlohmann::json tables_with_sources_;  // core::to_json(TableSet): every cell with its provenance
 };
 
 }  // namespace ard2
