@@ -258,6 +258,51 @@ def check_table(path):
                 err(f"{w}: row {t['rows'][i]['label']} is worse than the row above")
 
 
+def check_map_additions(d):
+    """map_additions.json: Traffic Jam hexes and German-built bridges, each with provenance."""
+    path = os.path.join(d, "map_additions.json")
+    m = load(path)
+    if m is None:
+        return
+    tj = m.get("traffic_jams", {})
+    check_prov("map_additions traffic_jams", tj.get("source"))
+    hexes = tj.get("hexes", [])
+    if len(set(hexes)) != len(hexes):
+        err("map_additions: duplicate Traffic Jam hex")
+    for h in hexes:
+        if not HEX.match(h):
+            err(f"map_additions: bad hex {h}")
+    for b in m.get("german_bridges", []):
+        w = f"map_additions bridge {b.get('hexes')}"
+        check_prov(w, b.get("source"))
+        hs = b.get("hexes", [])
+        if len(hs) != 2 or not all(HEX.match(h) for h in hs):
+            err(f"{w}: want two hex ids")
+        if not re.match(r"^(1[6-9]|2[0-9]|3[01])Dec$", b.get("built", "")):
+            err(f"{w}: built must be a December day of the game (16Dec-31Dec)")
+
+
+def check_supply_sources(s, w):
+    """Each scenario supply source names a side and one kind of source."""
+    for i, src in enumerate(s.get("supply_sources", [])):
+        if src.get("side") not in (0, 1):
+            err(f"{w}: supply_sources[{i}] side")
+        kinds = [k for k in ("edges", "roads_exiting", "hexes") if k in src]
+        if len(kinds) != 1:
+            err(f"{w}: supply_sources[{i}] wants exactly one of edges, roads_exiting, hexes")
+        for e in src.get("edges", []):
+            if not re.match(r"^[AB]:(north|south|east|west)$", e):
+                err(f"{w}: supply_sources[{i}] bad edge {e}")
+        if "roads_exiting" in src and src["roads_exiting"] not in ("north", "south", "east", "west"):
+            err(f"{w}: supply_sources[{i}] bad roads_exiting")
+        if src.get("road_type", "road") not in ("road", "Road"):
+            err(f"{w}: supply_sources[{i}] road_type is Road or road")
+        for h in src.get("hexes", []):
+            if not HEX.match(h):
+                err(f"{w}: supply_sources[{i}] bad hex {h}")
+        check_prov(f"{w}: supply_sources[{i}]", src.get("source"))
+
+
 def main():
     d = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "data", "games", "ard2")
     units = check_counters(d)
@@ -267,6 +312,12 @@ def main():
         if f.endswith(".json"):
             check_scenario(os.path.join(sd, f), units)
             n += 1
+    for f in sorted(os.listdir(sd)) if os.path.isdir(sd) else []:
+        if f.endswith(".json"):
+            sc = load(os.path.join(sd, f))
+            if sc is not None:
+                check_supply_sources(sc, f"scenario {sc.get('id')}")
+    check_map_additions(d)
     td = os.path.join(d, "tables")
     nt = 0
     for f in sorted(os.listdir(td)) if os.path.isdir(td) else []:

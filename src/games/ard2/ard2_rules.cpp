@@ -40,9 +40,9 @@ constexpr uint32_t kAllFlags = (kCommitted << 1) - 1;
 bool on_map(const UnitState& u) { return u.where == Where::OnMap; }
 Hex key_hex(int32_t key) { return Hex::from_key(uint32_t(key)); }
 bool sequence_step(uint16_t step) { return step < uint16_t(Step::kCount); }
-// A phase a player acts in (ASSUMED: Air Supply allocation is not implemented, so that
-// step is run as an automatic one).
-bool player_phase(Step s) { return step_info(s).side != core::kNoSide && s != Step::AirSupply; }
+// A phase a player acts in (the Air Supply step is the US player's, ARD2 2.2).
+bool player_phase(Step s) { return step_info(s).side != core::kNoSide; }
+bool pre_turn(Step s) { return s < Step::GermanBarrageRemoval; }
 
 // "A33.11" -> sheet 'A', column 33, row 11 (SCS hex numbering).
 struct HexNumber {
@@ -120,7 +120,8 @@ std::unique_ptr<Ard2Rules> Ard2Rules::load_with_map(const std::string& dir, std:
                           {in.range[size_t(k)], {}}});
     r->catalog_.add(std::move(d));
   }
-  for (const char* t : {"tec", "crt", "victory_levels", "victory_levels_7_3", "weather", "air_strikes", "vp_hexes"}) {
+  for (const char* t : {"tec", "crt", "victory_levels", "victory_levels_7_3", "weather", "air_strikes", "vp_hexes",
+                        "bridge_blowing"}) {
     json j;
     if (!read_json(dir + "/tables/" + t + ".json", j, error)) return nullptr;
     r->tables_[t] = j;
@@ -134,6 +135,10 @@ std::unique_ptr<Ard2Rules> Ard2Rules::load_with_map(const std::string& dir, std:
   if (!tec_from_table(r->tables_["tec"], tec, error)) return fail("tables/tec.json", error);
   if (!scs::crt_from_table(r->tables_["crt"], r->crt_, error)) return fail("tables/crt.json", error);
   r->board_ = std::make_unique<scs::Board>(scs::board_from_map(*r->map_, std::move(tec)));
+  if (!r->apply_map_additions(dir, error) || !r->read_air_tables(error)) return nullptr;
+  for (const scs::Bridge& b : r->board_->bridges())
+    if (b.plunger && std::find(r->plungers_.begin(), r->plungers_.end(), *b.plunger) == r->plungers_.end())
+      r->plungers_.push_back(*b.plunger);
   for (const char* id : {"7.1", "7.2", "7.3", "7.4", "7.5", "7.6"}) {
     const std::string file = std::string("scenarios/") + id + ".json";
     json j;
@@ -232,7 +237,9 @@ bool Ard2Rules::read_scenario(const json& j, const std::string& dir, std::string
           if (d == nearest) hexes.push_back(h);
       }
       std::erase_if(hexes, [&](Hex h) { return !sc.in_play[size_t(board_->index(h))]; });
-      // Entries by rule (ARD2 5.1, XVIII Abn Corps) are not placed: entry stays -1.
+      // ARD2 5.1 (XVIII Abn Corps) and 4.1 (vdH): the owner picks the hex (placement.cpp).
+      if (e.value("rule", "") == "ARD2 5.1") r.placement = Placement::Xviii;
+      if (line.contains("condition") && line["condition"].value("rule", "") == "ARD2 4.1") r.placement = Placement::Vdh;
       if (!hexes.empty()) {
         r.entry = int(sc.entries.size());
         sc.entries.push_back(std::move(hexes));
@@ -275,6 +282,7 @@ bool Ard2Rules::read_scenario(const json& j, const std::string& dir, std::string
     error = e.what();
     return false;
   }
+  if (!read_turn_data(j, sc, error)) return false;
   scenario_infos_.push_back(sc.info);
   scenario_list_.push_back(std::move(sc));
   return true;
@@ -289,7 +297,9 @@ bool Ard2Rules::in_play(const State& s, Hex h) const {
 
 const std::vector<std::string>& Ard2Rules::action_names() const {
   static const std::vector<std::string> kNames{"move", "barrage", "declare_attack", "add_attacker", "resolve_attack",
-                                               "hold", "retreat",  "retreat_to",     "end_phase"};
+                                               "hold", "retreat",  "retreat_to",     "end_phase",
+                                               // turn additions
+                                               "air_supply", "air_strike", "blow_bridge", "place", "exit"};
   return kNames;
 }
 
@@ -300,6 +310,12 @@ uint8_t Ard2Rules::action_operands(int type) const {
     case kDeclareAttack:
     case kRetreatTo: return core::kHexOperand;
     case kAddAttacker: return core::kUnitOperand;
+    // turn additions
+    case kPlaceAirSupply:
+    case kAirStrike:
+    case kPlace: return core::kHexOperand;
+    case kBlowBridge: return core::kUnitOperand | core::kHexOperand;
+    case kExit: return core::kUnitOperand;
     default: return core::kNoOperand;
   }
 }
@@ -313,7 +329,7 @@ const std::vector<std::string>& Ard2Rules::unit_flag_names() const {
 
 const std::vector<std::string>& Ard2Rules::hex_marker_names() const {
   static const std::vector<std::string> kNames{"full_allied", "full_german", "half_allied", "half_german", "air_supply",
-                                               "control"};
+                                               "control", "air_struck"};
   return kNames;
 }
 
@@ -328,7 +344,9 @@ const std::vector<std::string>& Ard2Rules::step_names() const {
       "german_barrage_removal", "german_movement", "german_half_reconciliation", "us_barrage",
       "us_barrage_half_reconciliation", "german_combat", "german_exploitation", "german_supply",
       "us_barrage_removal", "us_movement", "us_half_reconciliation", "us_combat", "us_exploitation", "us_supply",
-      "turn_end",        "attack",          "defender_choice",  "retreat"};
+      "turn_end",        "attack",          "defender_choice",  "retreat",
+      // turn additions
+      "placement", "bridge_window"};
   return kNames;
 }
 
@@ -347,6 +365,8 @@ State Ard2Rules::setup(int scenario, uint64_t seed) const {
     u.hex = sc.setup[i].second;
     u.steps_lost = sc.setup_reduced[i];
     if (sc.setup_dg[i]) u.flags |= kDG;
+    // 7.3 errata 1: German units set up in a Traffic Jam hex start DG.
+    if (sc.tj_setup_dg && unit_info_[u.def].side == kGerman && board_->is_traffic_jam(u.hex)) u.flags |= kDG;
   }
   for (const auto& [def, r] : sc.arrivals) {
     UnitState& u = s.units[s.unit_count++];
@@ -376,7 +396,9 @@ core::Prompt Ard2Rules::prompt(const State& s) const {
     const Step st = Step(f.step);
     std::string text = "End the phase when done.";
     if (is_movement(st)) text = "Move units and fire artillery; end the phase when done.";
-    if (st == Step::UsBarrage) text = "Fire artillery; end the phase when done.";
+    if (st == Step::UsBarrage) text = "Fire artillery and Air Strikes; end the phase when done.";
+    if (st == Step::AirSupply)
+      text = fmt::format("Place Air Supply markers ({} Air Strikes left); end the step when done.", s.ext<Ext>().air_strikes);
     if (is_combat(st)) text = "Declare attacks on adjacent enemy hexes; end the phase when done.";
     if (is_exploitation(st)) text = "Move and attack with Exploit Capable units; end the phase when done.";
     return {f.side, fmt::format("Turn {}: {}", s.turn, step_info(st).name), text};
@@ -385,6 +407,9 @@ core::Prompt Ard2Rules::prompt(const State& s) const {
   switch (f.step) {
     case kAttackStep: return {f.side, side + " attack", "Add attackers against " + hex + ", then resolve."};
     case kDefenderChoice: return {f.side, side + " defence", "Hold in " + hex + " or Retreat 5 hexes."};
+    case kPlaceStep:
+      return {f.side, side + " placement", "Choose the hex of " + core::unit_name(*this, s, UnitId(f.a)) + "."};
+    case kBridgeWindow: return {f.side, side + " bridges", "Try to blow a bridge, or end to let the Germans go on."};
     default: return {f.side, side + " retreat", "Retreat from " + core::hex_name(*this, key_hex(f.b)) + "."};
   }
 }
@@ -405,7 +430,7 @@ json Ard2Rules::odds(const State& s, const std::vector<UnitId>& attackers, Hex d
 
 json Ard2Rules::supply(const State& s, int side) const {
   const Position p = position(s);
-  const auto traced = trace_supply(p, side, default_sources(side));
+  const auto traced = trace_supply(p, side, sources(s, side));
   json in = json::array(), out = json::array();
   for (UnitId u : p.on_map(side)) (in_supply(p, traced, u) ? in : out).push_back(core::unit_name(*this, s, u));
   return {{"side", side}, {"in_supply", in}, {"out_of_supply", out}, {"rule", "ARD2 3.7"}};
@@ -415,7 +440,11 @@ json Ard2Rules::tables() const { return tables_with_sources_; }
 
 json Ard2Rules::ext_to_json(const State& s) const {
   const Ext& e = s.ext<Ext>();
-  return {{"max_vp", e.max_vp}, {"attacks", e.attacks}};
+  json exits = json::array();
+  for (UnitId u = 0; u < s.unit_count; ++u)
+    if (e.exit_turn[u]) exits.push_back({u, e.exit_turn[u]});
+  return {{"max_vp", e.max_vp}, {"attacks", e.attacks}, {"freeze", e.freeze != 0}, {"air_strikes", e.air_strikes},
+          {"exits", exits}};
 }
 
 bool Ard2Rules::ext_from_json(State& s, const json& j, Error& err) const {
@@ -424,7 +453,27 @@ bool Ard2Rules::ext_from_json(State& s, const json& j, Error& err) const {
     err = {"bad_state", "want {\"max_vp\": n, \"attacks\": n}", ""};
     return false;
   }
-  s.ext<Ext>() = Ext{j["max_vp"].get<int32_t>(), j["attacks"].get<int32_t>()};
+  Ext e;
+  e.max_vp = j["max_vp"].get<int32_t>();
+  e.attacks = j["attacks"].get<int32_t>();
+  // Turn additions; optional so that older states still load.
+  try {
+    e.freeze = j.value("freeze", false) ? 1 : 0;
+    e.air_strikes = j.value("air_strikes", 0);
+    for (const json& x : j.value("exits", json::array())) {
+      const int u = x.at(0).get<int>(), t = x.at(1).get<int>();
+      if (u < 0 || u >= core::State::kMaxUnits || t < 1 || t > 255) throw std::runtime_error("bad exit");
+      e.exit_turn[size_t(u)] = uint8_t(t);
+    }
+  } catch (const std::exception&) {
+    err = {"bad_state", "ext: want freeze (bool), air_strikes (n), exits ([[unit, turn], ...])", ""};
+    return false;
+  }
+  if (e.air_strikes < 0) {
+    err = {"bad_state", "ext: air_strikes must not be negative", ""};
+    return false;
+  }
+  s.ext<Ext>() = e;
   return true;
 }
 
@@ -432,8 +481,20 @@ bool Ard2Rules::ext_from_json(State& s, const json& j, Error& err) const {
 
 void Ard2Rules::enter_step(State& s, Step step, Events& ev) const {
   core::goto_frame(s, Frame{uint16_t(step), int8_t(step_info(step).side), 0, 0, 0});
-  if (player_phase(step)) begin_phase(s, position(s));
+  if (player_phase(step) && !pre_turn(step))
+    begin_phase(s, position(s), [&](UnitId u) { return setup_exempt(s, u); });
   ev.add("phase", fmt::format("Turn {}: {}", s.turn, step_info(step).name), {{"step", step_names()[size_t(step)]}});
+  // ARD2 5.1: the XVIII Abn Corps is placed at the start of the US Movement Phase.
+  if (step == Step::UsMovement) push_placement(s, Placement::Xviii);
+  // ARD2 3.8 (A35): the US may blow bridges as the German Movement or Exploitation starts.
+  if (step == Step::GermanMovement || step == Step::GermanExploitation) open_bridge_window(s, std::nullopt);
+}
+
+// ARD2 errata All Scenarios (A9): a unit set up in a Traffic Jam hex without a DG mark
+// is not made DG by it while it stays in its set-up hex (7.3 errata 1 excepted).
+bool Ard2Rules::setup_exempt(const State& s, UnitId u) const {
+  const Scenario& sc = scenario(s);
+  return u < sc.setup.size() && !sc.tj_setup_dg && !sc.setup_dg[u] && s.units[u].hex == sc.setup[u].second;
 }
 
 // ARD2 3.1, 3.4, 6.0: the end of a player's phase: placed reinforcements count for
@@ -441,15 +502,13 @@ void Ard2Rules::enter_step(State& s, Step step, Events& ev) const {
 // overstacking and mixed Divisions, and VP hex control. Then the next step of the sequence.
 void Ard2Rules::finish_step(State& s, Events& ev) const {
   const Step st = Step(s.top().step);
-  if (player_phase(st)) {
+  if (player_phase(st) && !pre_turn(st)) {
     if (is_movement(st))
       for (UnitId u = 0; u < s.unit_count; ++u)
         if (side_of(s, u) == phasing_side(st)) s.units[u].flags &= ~kInEntryArea;
     const auto before = dg_units(s);
     report_dg(s, before, end_phase_dg(s, position(s)), "overstacked or mixing Divisions (ARD2 3.1)", ev);
-    const Position p = position(s);
-    update_control(s, p, trace_supply(p, kGerman, default_sources(kGerman)),
-                   trace_supply(p, kAllied, default_sources(kAllied)));
+    update_control(s, position(s), traced(s, kGerman), traced(s, kAllied));
   }
   if (st == Step::TurnEnd) {
     turn_end(s, ev);
@@ -466,7 +525,8 @@ void Ard2Rules::reinforcements(State& s, Events& ev) const {
   for (const auto& [turn, defs] : sc.removals) {
     if (turn != s.turn) continue;
     for (UnitId u = 0; u < s.unit_count; ++u)
-      if (std::find(defs.begin(), defs.end(), s.units[u].def) != defs.end() && s.units[u].where != Where::Eliminated) {
+      if (std::find(defs.begin(), defs.end(), s.units[u].def) != defs.end() && s.units[u].where != Where::Eliminated &&
+          s.units[u].where != Where::Exited) {
         s.units[u].where = Where::Exited;
         ev.add("removed", core::unit_name(*this, s, u) + " leaves play (ARD2 2.2)", {{"unit", core::unit_name(*this, s, u)}});
       }
@@ -476,7 +536,7 @@ void Ard2Rules::reinforcements(State& s, Events& ev) const {
     const UnitId u = UnitId(first + k);
     UnitState& us = s.units[u];
     const Reinforcement& r = sc.arrivals[k].second;
-    if (us.where != Where::Pool || us.arrival_turn > s.turn || r.entry < 0) continue;
+    if (us.where != Where::Pool || us.arrival_turn > s.turn || r.entry < 0 || r.placement != Placement::Entry) continue;
     const std::string name = core::unit_name(*this, s, u);
     if (r.min_roll > 0 && us.arrival_turn == r.turn &&
         !conditional_arrival(core::roll_die(s, 6, ev, "arrival of " + name), r.min_roll)) {
@@ -498,6 +558,7 @@ void Ard2Rules::reinforcements(State& s, Events& ev) const {
     us.flags |= kInEntryArea;
     ev.add("arrive", name + " arrives at " + core::hex_name(*this, *at), {{"unit", name}, {"hex", core::hex_name(*this, *at)}});
   }
+  push_placement(s, Placement::Vdh);  // ARD2 4.1: the German player picks vdH's drop hex
 }
 
 // ARD2 6.0: the German VP total at the end of each turn; the game ends after the
@@ -523,6 +584,12 @@ void Ard2Rules::turn_end(State& s, Events& ev) const {
 bool Ard2Rules::automatic_now(const State& s) const {
   const Frame& f = s.top();
   if (f.step == kRetreatStep) return retreat_hexes(s).empty();
+  if (f.step == kPlaceStep) return placement_hexes(s, UnitId(f.a)).empty();
+  if (f.step == kBridgeWindow) {
+    core::ActionList blows;
+    legal_blows(s, blows);
+    return blows.empty();
+  }
   if (!sequence_step(f.step)) return false;
   const Step st = Step(f.step);
   if (!player_phase(st)) return true;
@@ -535,18 +602,31 @@ bool Ard2Rules::automatic_now(const State& s) const {
 
 // Runs steps until a player has a choice or the game is over.
 void Ard2Rules::run_automatic(State& s, Events& ev) const {
+  capture_plungers(s, ev);
   while (!s.over && s.has_frame() && automatic_now(s)) {
     if (s.top().step == kRetreatStep) {
       end_retreat(s, true, ev);  // A11: blocked, the stack loses a step and stays
       continue;
     }
+    if (s.top().step == kPlaceStep) {
+      no_placement(s, ev);
+      continue;
+    }
+    if (s.top().step == kBridgeWindow) {
+      core::pop_frame(s);
+      continue;
+    }
     const Step st = Step(s.top().step);
     switch (st) {
-      // Weather and Air Strike rolls (2.2) are not implemented: no Freeze, no strikes.
-      case Step::Reinforcements: reinforcements(s, ev); break;
+      case Step::Weather: weather_step(s, ev); break;
+      case Step::AirStrikes: air_strike_step(s, ev); break;
+      case Step::Reinforcements:
+        reinforcements(s, ev);
+        if (!sequence_step(s.top().step)) continue;  // a placement choice is open
+        break;
       case Step::DgRemoval:
         // ASSUMED: DG artillery out of supply keeps its DG (no 3.7 roll chosen).
-        dg_removal(s, position(s), default_sources(kGerman), default_sources(kAllied));
+        dg_removal(s, position(s), sources(s, kGerman), sources(s, kAllied));
         break;
       case Step::GermanBarrageRemoval:
       case Step::UsBarrageRemoval: remove_all_barrage(s); break;
@@ -562,7 +642,9 @@ void Ard2Rules::run_automatic(State& s, Events& ev) const {
         // ASSUMED: supply is traced to the friendly map edges of 1.3 in every scenario.
         const int side = st == Step::GermanSupply ? kGerman : kAllied;
         const auto before = dg_units(s);
-        report_dg(s, before, supply_phase(s, position(s), side, default_sources(side)), "Out of Supply (ARD2 3.7)", ev);
+        report_dg(s, before, supply_phase(s, position(s), side, sources(s, side)), "Out of Supply (ARD2 3.7)", ev);
+        // ARD2 3.7 (A21): Air Supply markers go at the end of the US Player Turn.
+        if (side == kAllied) clear_markers(s, kAirSupply);
         break;
       }
       default: break;
@@ -579,7 +661,7 @@ void Ard2Rules::legal_moves(const State& s, bool exploitation, core::ActionList&
   for (UnitId u : p.on_map(side)) {
     // ARD2 3.5, 3.6: artillery that fired and spotters do not move this phase.
     // ASSUMED (SCS): a unit makes its whole move as one action, once per phase.
-    if (s.units[u].flags & (kFired | kSpotted | kMoved)) continue;
+    if (s.units[u].flags & (kFired | kSpotted | kMoved | kStopped)) continue;
     if (exploitation && !may_exploit(p, u)) continue;
     for (const core::Reach& r : move_range(p, u))
       if (r.hex != s.units[u].hex && in_play(s, r.hex)) out.push_back(Action{kMove, u, r.hex, 0});
@@ -651,12 +733,23 @@ void Ard2Rules::legal_actions(const State& s, core::ActionList& out) const {
     case kRetreatStep:
       for (Hex h : retreat_hexes(s)) out.push_back(Action{kRetreatTo, core::kNoUnit, h, 0});
       return;
+    case kPlaceStep:
+      for (Hex h : placement_hexes(s, UnitId(f.a))) out.push_back(Action{kPlace, core::kNoUnit, h, 0});
+      return;
+    case kBridgeWindow:
+      legal_blows(s, out);
+      out.push_back(end);
+      return;
     default: break;
   }
   const Step st = Step(f.step);
   if (is_movement(st) || is_exploitation(st)) legal_moves(s, is_exploitation(st), out);
   if (barrage_step(st)) legal_barrages(s, out);
   if (is_combat(st) || is_exploitation(st)) legal_attacks(s, out);
+  // turn additions
+  legal_air(s, out);
+  if (f.side == kAllied) legal_blows(s, out);
+  legal_exits(s, out);
   out.push_back(end);
 }
 
@@ -761,7 +854,7 @@ void Ard2Rules::barrage(State& s, UnitId arty, Hex target, Events& ev) const {
   int drm = 0;
   {
     const Position p = position(s);
-    dg = artillery_dg_for_barrage(p, arty, trace_supply(p, side, default_sources(side)));
+    dg = artillery_dg_for_barrage(p, arty, trace_supply(p, side, sources(s, side)));
     drm = barrage_drm(p, target, side, s.units[arty].hex);
   }
   const std::string name = core::unit_name(*this, s, arty);
@@ -791,6 +884,7 @@ void Ard2Rules::apply(State& s, const Action& a, Events& ev) const {
              {{"unit", core::unit_name(*this, s, a.unit)}, {"to", core::hex_name(*this, a.hex)}});
       move_units(s, {a.unit}, a.hex, r->cost);
       if (jam) s.units[a.unit].flags |= kDG;  // ARD2 3.1
+      if (side == kGerman) open_bridge_window(s, a.hex);  // ARD2 3.8 (A35)
       break;
     }
     case kBarrage: barrage(s, a.unit, a.hex, ev); break;
@@ -826,7 +920,19 @@ void Ard2Rules::apply(State& s, const Action& a, Events& ev) const {
       break;
     }
     case kRetreatTo: retreat_step(s, a.hex, ev); break;
-    case kEndPhase: finish_step(s, ev); break;
+    case kEndPhase:
+      if (f.step == kBridgeWindow) {
+        core::pop_frame(s);
+      } else {
+        finish_step(s, ev);
+      }
+      break;
+    // turn additions
+    case kPlaceAirSupply: air_supply(s, a.hex, ev); break;
+    case kAirStrike: air_strike(s, a.hex, ev); break;
+    case kBlowBridge: blow_bridge(s, a.unit, a.hex, ev); break;
+    case kPlace: place(s, a.hex, ev); break;
+    case kExit: exit_unit(s, a.unit, ev); break;
   }
   run_automatic(s, ev);
 }
@@ -850,6 +956,8 @@ Error Ard2Rules::explain_illegal(const State& s, const Action& a) const {
       if (s.units[a.unit].flags & kFired) return refuse("artillery that fired this phase may not move", "ARD2 3.6");
       if (s.units[a.unit].flags & kMoved) return refuse("that unit has already moved this phase", "ARD2 3.1");
       if (s.units[a.unit].flags & kSpotted) return refuse("a unit that spotted this phase may not move", "ARD2 3.5");
+      if (s.units[a.unit].flags & kStopped)
+        return refuse("a unit that enabled a bridge blowing attempt stops for the phase", "ARD2 3.8");
       const Position p = position(s);
       if (is_exploitation(st) && !may_exploit(p, a.unit))
         return refuse("only Exploit Capable units may move in the Exploitation Phase", "ARD2 1.2");
@@ -900,6 +1008,40 @@ Error Ard2Rules::explain_illegal(const State& s, const Action& a) const {
                         " is not a retreat hex: adjacent, farther from the combat, no enemy unit, no Prohibited terrain",
                     "ARD2 3.2");
     case kEndPhase: return not_now();
+    // turn additions
+    case kPlaceAirSupply:
+      if (f.step != uint16_t(Step::AirSupply)) return refuse("Air Supply is placed only in the Air Supply step", "ARD2 2.2, 3.7");
+      if (s.ext<Ext>().air_strikes <= 0) return refuse("no Air Strike is left this turn", "ARD2 2.2");
+      return refuse(core::hex_name(*this, a.hex) +
+                        " is not offered: outside the play area, already holding Air Supply, or farther than 5 "
+                        "hexes from every US unit",
+                    "ARD2 2.2, 3.7");
+    case kAirStrike:
+      if (!seq || !barrage_step(st) || f.side != kAllied)
+        return refuse("Air Strikes are flown only in the US Barrage phases", "ARD2 2.2, 3.5");
+      if (s.ext<Ext>().air_strikes <= 0) return refuse("no Air Strike is left this turn", "ARD2 2.2");
+      if (!position(s).has_enemy(a.hex, kAllied)) return refuse("the target hex holds no German unit", "ARD2 3.5");
+      return refuse("a second Air Strike on a hex in one phase needs a US unit within 2 hexes of it", "ARD2 2.2, 3.5 (A6)");
+    case kBlowBridge: {
+      if (f.side != kAllied) return refuse("only the US player blows bridges, when he may act", "ARD2 3.8");
+      if (std::find(plungers_.begin(), plungers_.end(), a.hex) == plungers_.end())
+        return refuse(core::hex_name(*this, a.hex) + " holds no plunger", "ARD2 3.8");
+      if (!unit_ok || side_of(s, a.unit) != kAllied) return refuse("that unit is not a US unit", "ARD2 3.8");
+      const Position p = position(s);
+      for (int b : bridges_of_plunger(*board_, a.hex))
+        if (const char* why = blow_refusal(p, b, a.unit)) return refuse(why, "ARD2 3.8");
+      return refuse("that bridge cannot be blown now", "ARD2 3.8");
+    }
+    case kPlace:
+      if (f.step != kPlaceStep) return not_now();
+      return refuse(core::hex_name(*this, a.hex) + " is not a legal placement hex for " +
+                        core::unit_name(*this, s, UnitId(f.a)),
+                    arrival(s, UnitId(f.a)).placement == Placement::Vdh ? "ARD2 4.1" : "ARD2 5.1");
+    case kExit:
+      if (scenario(s).exits.empty()) return refuse("this scenario counts no exits", "ARD2 7.0");
+      return refuse("that unit may not exit now: it must be in an exit hex in its Movement or Exploitation Phase, "
+                    "of a formation the scenario counts, with the MP to leave",
+                    "ARD2 7.2, 7.3, 7.5 (S-exit)");
     default: return refuse("\"" + name + "\" is not an action of this game", "ARD2 2.1");
   }
 }
@@ -911,7 +1053,7 @@ std::vector<std::string> Ard2Rules::check_invariants(const State& s) const {
   if (s.over != (s.depth == 0)) out.push_back("the game is over exactly when the flow stack is empty");
   for (int i = 0; i < s.depth; ++i) {
     const Frame& f = s.stack[size_t(i)];
-    if ((i == 0) != sequence_step(f.step) || f.step > kRetreatStep) out.push_back(fmt::format("frame {} has a bad step", i));
+    if ((i == 0) != sequence_step(f.step) || f.step > kBridgeWindow) out.push_back(fmt::format("frame {} has a bad step", i));
   }
   const Position p = position(s);
   bool combat_settled = s.depth == 1 && is_combat(Step(s.stack[0].step));
@@ -937,8 +1079,9 @@ std::vector<std::string> Ard2Rules::check_invariants(const State& s) const {
 json Ard2Rules::outcome(const State& s) const {
   const Scenario& sc = scenario_list_[s.scenario];
   const Position p = position(s);
-  const int vp = std::max(s.ext<Ext>().max_vp, german_vp(p));
-  json j = {{"over", s.over != 0}, {"vp", vp}, {"rule", "ARD2 6.0"}};
+  // ARD2 7.2, 7.3: exit VP are added to the greatest VP total (A46).
+  const int vp = std::max(s.ext<Ext>().max_vp, german_vp(p)) + exit_vp(s);
+  json j = {{"over", s.over != 0}, {"vp", vp}, {"exit_vp", exit_vp(s)}, {"rule", "ARD2 6.0"}};
   if (!sc.levels.empty()) {
     const VictoryLevel& l = level_for(sc.levels, vp);
     j["level"] = l.name;
@@ -952,10 +1095,11 @@ json Ard2Rules::outcome(const State& s) const {
         if (in_play(s, h) && controller(p, h) == sc.victory_side) ++held;
       won = held >= sc.min_hexes;
     } else {
-      // ASSUMED: the control conditions decide; 7.5's exit condition is not counted.
+      // All the control conditions, and (7.5, A27) every exit condition by its deadline.
       won = !sc.victory_hexes.empty() &&
             std::all_of(sc.victory_hexes.begin(), sc.victory_hexes.end(),
-                        [&](Hex h) { return controller(p, h) == sc.victory_side; });
+                        [&](Hex h) { return controller(p, h) == sc.victory_side; }) &&
+            exit_conditions_met(s);
     }
     const int winner = won ? sc.victory_side : sc.otherwise_winner;
     j["level"] = info_.sides[size_t(winner)] + " Victory";

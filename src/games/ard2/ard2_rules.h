@@ -4,7 +4,9 @@
 // run inside apply() until a player has a choice.
 #pragma once
 
+#include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,6 +14,7 @@
 #include "games/ard2/position.h"
 #include "games/ard2/sequence.h"
 #include "games/ard2/status.h"
+#include "games/ard2/supply.h"
 #include "series/scs/board.h"
 #include "series/scs/crt.h"
 
@@ -22,6 +25,10 @@ enum PushedStep : uint16_t {
   kAttackStep = uint16_t(Step::kCount),  // a = defender hex key: adding attackers
   kDefenderChoice,                       // a = defender hex key: Hold or Retreat
   kRetreatStep,                          // a = origin key, b = current hex key, flags = done | length << 4
+  // turn additions
+  kPlaceStep,    // a = unit placed by its owner's choice (ARD2 4.1 vdH, 5.1 XVIII Abn Corps)
+  kBridgeWindow, // the US may try to blow bridges in the German turn (ARD2 3.8, A35)
+  // end of turn additions
 };
 
 // Action types, in action_names() order.
@@ -35,6 +42,13 @@ enum ActionType : uint16_t {
   kRetreat,
   kRetreatTo,
   kEndPhase,
+  // turn additions
+  kPlaceAirSupply,  // hex: an Air Strike placed as an Air Supply marker (ARD2 2.2, 3.7)
+  kAirStrike,   // hex: an Air Strike on an enemy hex (ARD2 2.2, 3.5)
+  kBlowBridge,  // unit, hex = plunger: a bridge blowing attempt (ARD2 3.8)
+  kPlace,       // hex: where the unit of a kPlaceStep frame goes (ARD2 4.1, 5.1)
+  kExit,        // unit: leaves the map from an exit hex (ARD2 7.2, 7.3, 7.5; S-exit)
+  // end of turn additions
 };
 
 // A unit flag of the module beyond position.h's: committed to the attack being built.
@@ -44,13 +58,40 @@ inline constexpr uint32_t kCommitted = 1u << kUnitFlagCount;
 struct Ext {
   int32_t max_vp = 0;   // ARD2 6.0: greatest German VP total at the end of a turn
   int32_t attacks = 0;  // attacks resolved (for the log)
+  // turn additions
+  int32_t freeze = 0;       // ARD2 2.2, A33: 1 once Freeze has set in (it stays)
+  int32_t air_strikes = 0;  // ARD2 2.2: US Air Strikes left this turn
+  std::array<uint8_t, core::State::kMaxUnits> exit_turn{};  // turn a unit left by an exit hex, 0: not
 };
+
+// How a reinforcement reaches the map: into its entry hexes (SCS 5.0), or by its
+// owner's choice: vdH's drop (ARD2 4.1) or the XVIII Abn Corps (ARD2 5.1).
+enum class Placement : uint8_t { Entry, Vdh, Xviii };
 
 struct Reinforcement {
   core::UnitId unit = 0;
   int turn = 0;
-  int entry = -1;     // index into Scenario::entries; -1: placement not implemented
+  int entry = -1;     // index into Scenario::entries (the hexes it may be placed in)
   int min_roll = 0;   // conditional arrival: one die, arrives on min_roll or more
+  Placement placement = Placement::Entry;
+};
+
+// A scenario's supply source for one side (7.x "Supply Sources"): road hexes leading
+// off the play area, or listed hexes; from `from_turn` on.
+struct SourceLine {
+  int side = kAllied;
+  int from_turn = 0;
+  SupplySources src;
+};
+
+// Exit VP / exit conditions (7.2, 7.3, 7.5): units of `formation` that left by an exit
+// hex; `min_units` of them score `vp` (or meet the condition), counting exits up to
+// the end of `deadline` (0: any turn).
+struct ExitRule {
+  std::string formation;
+  int min_units = 0;
+  int vp = 0;  // 0: a condition of an all_of victory
+  int deadline = 0;
 };
 
 struct Scenario {
@@ -70,6 +111,12 @@ struct Scenario {
   int min_hexes = 0;  // control_count
   int victory_side = kGerman;
   int otherwise_winner = kAllied;
+  // turn additions
+  int air_divide = 1;                // 7.3-7.6: Air Strike results halved, rounded down
+  std::vector<SourceLine> sources;   // empty for a side: its ARD2 1.3 map edges
+  std::vector<ExitRule> exits;
+  std::vector<uint8_t> exit_hex;     // per board index
+  bool tj_setup_dg = false;          // 7.3 errata 1: set-up units in TJ hexes start DG
 };
 
 class Ard2Rules final : public core::Rules {
@@ -109,6 +156,11 @@ class Ard2Rules final : public core::Rules {
   nlohmann::json tables() const override;
 
   const scs::Board& board() const { return *board_; }
+  // turn additions
+  const Scenario& scenario(const core::State& s) const { return scenario_list_[s.scenario]; }
+  // ARD2 3.7, 7.x: where `side` draws supply now (the scenario's sources, else 1.3's).
+  std::vector<SupplySources> sources(const core::State& s, int side) const;
+  std::vector<uint8_t> traced(const core::State& s, int side) const;
   Position position(const core::State& s) const { return Position(*board_, unit_info_, s); }
 
  private:
@@ -141,6 +193,43 @@ class Ard2Rules final : public core::Rules {
   void legal_moves(const core::State& s, bool exploitation, core::ActionList& out) const;
   void legal_barrages(const core::State& s, core::ActionList& out) const;
   void legal_attacks(const core::State& s, core::ActionList& out) const;
+
+  // turn additions (weather.cpp, air.cpp, bridges.cpp, placement.cpp, exits.cpp)
+  bool read_turn_data(const nlohmann::json& j, Scenario& sc, std::string& error) const;
+  bool read_air_tables(std::string& error);
+  bool apply_map_additions(const std::string& dir, std::string& error);
+  void weather_step(core::State& s, core::Events& ev) const;
+  void air_strike_step(core::State& s, core::Events& ev) const;
+  void legal_air(const core::State& s, core::ActionList& out) const;
+  void air_supply(core::State& s, core::Hex h, core::Events& ev) const;
+  void air_strike(core::State& s, core::Hex h, core::Events& ev) const;
+  std::vector<core::Hex> air_supply_hexes(const core::State& s) const;
+  void legal_blows(const core::State& s, core::ActionList& out) const;
+  void blow_bridge(core::State& s, core::UnitId unit, core::Hex plunger, core::Events& ev) const;
+  void capture_plungers(core::State& s, core::Events& ev) const;
+  bool bridge_threat(const core::State& s, std::optional<core::Hex> near) const;
+  void open_bridge_window(core::State& s, std::optional<core::Hex> near) const;
+  void report_new_bridges(const core::State& s, core::Events& ev) const;
+  std::vector<core::Hex> placement_hexes(const core::State& s, core::UnitId u) const;
+  bool push_placement(core::State& s, Placement kind) const;
+  void place(core::State& s, core::Hex h, core::Events& ev) const;
+  void no_placement(core::State& s, core::Events& ev) const;
+  const Reinforcement& arrival(const core::State& s, core::UnitId u) const;
+  bool may_exit(const core::State& s, core::UnitId u) const;
+  void legal_exits(const core::State& s, core::ActionList& out) const;
+  void exit_unit(core::State& s, core::UnitId u, core::Events& ev) const;
+  int exit_vp(const core::State& s) const;
+  bool exit_conditions_met(const core::State& s) const;
+  bool setup_exempt(const core::State& s, core::UnitId u) const;
+
+  struct AirTables {
+    int first_roll_turn = 8;
+    std::array<bool, 7> freeze_on{};                 // by die 1-6
+    std::array<std::array<int, 2>, 7> strikes{};     // by die, [no freeze, freeze]
+    std::array<bool, 7> blown_on{};                  // Bridge Blowing Table by die
+  };
+  AirTables air_;
+  std::vector<core::Hex> plungers_;  // distinct plunger hexes of the board
 
   core::GameInfo info_;
   std::unique_ptr<core::Map> map_;

@@ -7,6 +7,10 @@
 
 namespace ard2 {
 
+// Hex marker kinds beyond position.h's (turn additions): Air Strikes resolved on the hex
+// this phase (A6: the first needs no spotter, each further one does).
+inline constexpr uint16_t kAirStruck = 6;
+
 // Adds `delta` to the count of `kind` in h (removing the marker at 0). False when full.
 bool add_marker_count(core::State& s, core::Hex h, uint16_t kind, int delta);
 // Sets the value of `kind` in h (0 removes it).

@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "games/ard2/markers.h"
 #include "games/ard2/status.h"
 
 namespace ard2 {
@@ -61,6 +62,7 @@ int phasing_side(Step s) {
 }
 
 void begin_phase(core::State& s, const Position& p, const std::function<bool(core::UnitId)>& setup_exempt) {
+  clear_markers(s, kAirStruck);  // A6: the Air Strike count on a hex is per phase
   for (core::UnitId u = 0; u < s.unit_count; ++u) {
     core::UnitState& us = s.units[u];
     us.flags &= ~kPerPhase;
@@ -83,6 +85,11 @@ std::vector<core::UnitId> end_phase_dg(core::State& s, const Position& p) {
 }
 
 std::vector<core::UnitId> supply_phase(core::State& s, const Position& p, int side, const SupplySources& sources) {
+  return supply_phase(s, p, side, std::vector<SupplySources>{sources});
+}
+
+std::vector<core::UnitId> supply_phase(core::State& s, const Position& p, int side,
+                                       const std::vector<SupplySources>& sources) {
   const auto traced = trace_supply(p, side, sources);
   std::vector<core::UnitId> oos;
   for (core::UnitId u : p.on_map(side)) {
@@ -98,6 +105,11 @@ std::vector<core::UnitId> supply_phase(core::State& s, const Position& p, int si
 
 std::vector<core::UnitId> dg_removal(core::State& s, const Position& p, const SupplySources& german,
                                      const SupplySources& allied) {
+  return dg_removal(s, p, std::vector<SupplySources>{german}, std::vector<SupplySources>{allied});
+}
+
+std::vector<core::UnitId> dg_removal(core::State& s, const Position& p, const std::vector<SupplySources>& german,
+                                     const std::vector<SupplySources>& allied) {
   const auto g = trace_supply(p, kGerman, german), a = trace_supply(p, kAllied, allied);
   std::vector<core::UnitId> remove, choose;
   for (core::UnitId u = 0; u < s.unit_count; ++u) {

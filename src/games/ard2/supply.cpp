@@ -89,6 +89,15 @@ std::vector<uint8_t> trace_supply(const Position& p, int side, const SupplySourc
   return out;
 }
 
+std::vector<uint8_t> trace_supply(const Position& p, int side, const std::vector<SupplySources>& sources) {
+  std::vector<uint8_t> out(size_t(p.board().size()), 0);
+  for (const SupplySources& src : sources) {
+    const auto one = trace_supply(p, side, src);
+    for (size_t i = 0; i < out.size(); ++i) out[i] |= one[i];
+  }
+  return out;
+}
+
 bool air_supplied(const Position& p, core::Hex h) {
   const core::State& s = p.state();
   for (int i = 0; i < s.hex_marker_count; ++i)

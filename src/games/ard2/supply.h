@@ -28,6 +28,10 @@ inline constexpr int kTraceHexes = 5;  // ARD2 3.7: at most 5 hexes to the road
 // obstruct (1.2: Bonds only cost MP and stop retreats).
 std::vector<uint8_t> trace_supply(const Position& p, int side, const SupplySources& src);
 
+// ARD2 3.7, 7.x: a scenario may name sources of different kinds (edges with any road,
+// Roads only, hexes): a hex is supplied when any of them supplies it.
+std::vector<uint8_t> trace_supply(const Position& p, int side, const std::vector<SupplySources>& sources);
+
 // ARD2 2.2, 3.7: US units within 5 hexes of an Air Supply marker (terrain and enemy
 // units do not matter).
 bool air_supplied(const Position& p, core::Hex h);
