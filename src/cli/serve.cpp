@@ -25,6 +25,12 @@ void register_serve(CLI::App& app, int& exit_code) {
   cmd->add_option("--data", opts->data_dir, "Directory of the game database")->capture_default_str();
   cmd->add_option("--web", opts->web_dir, "Directory of the built web UI")->capture_default_str();
   cmd->add_option("--host", opts->host, "Address to listen on")->capture_default_str();
+  cmd->add_option("--ai", opts->ai.player, "Computer player of AI seats")
+      ->capture_default_str()
+      ->check(CLI::IsMember(ai::player_names()));
+  cmd->add_option("--ai-budget-ms", opts->ai.budget_ms, "Wall-clock time an AI may think per planning (ms)")
+      ->capture_default_str()
+      ->check(CLI::Range(int64_t(1), int64_t(600000)));
   cmd->callback([opts, &exit_code] {
     try {
       server::Server srv(*opts);

@@ -30,7 +30,7 @@ void send_error(httplib::Response& res, int status, const std::string& code, con
 Server::Server(Options options) : options_(std::move(options)) {
   std::filesystem::create_directories(options_.data_dir);
   store_ = std::make_unique<Store>((std::filesystem::path(options_.data_dir) / "hexfront.db").string());
-  lobby_ = std::make_unique<Lobby>(*store_);
+  lobby_ = std::make_unique<Lobby>(*store_, options_.ai);
   add_api_routes(http_, *lobby_);
 
   // Anything under /api that no route took is a JSON 404, never the UI's index page.

@@ -19,6 +19,7 @@ struct Options {
   int port = 8080;                  // 0 = any free port
   std::string data_dir;             // holds hexfront.db
   std::string web_dir;              // the built UI (web/dist)
+  AiOptions ai;                     // how AI seats play
 };
 
 // $XDG_DATA_HOME/hexfront, else ~/.local/share/hexfront, else ./var.
@@ -41,6 +42,7 @@ class Server {
   // Serves until stop(); call after bind().
   bool listen();
   void stop();
+  Lobby& lobby() { return *lobby_; }
 
  private:
   Options options_;

@@ -1,6 +1,7 @@
 #include "server/lobby.h"
 
 #include <algorithm>
+#include <chrono>
 #include <random>
 
 #include "core/state_json.h"
@@ -46,27 +47,6 @@ json seat_json(const core::Rules& rules, const Seat& s) {
 
 bool is_over(const core::Game& g) { return g.state().over || g.rules().to_act(g.state()) == core::kNoSide; }
 
-// Seats marked AI play through this stand-in until the engine has an AI of its own.
-// It knows no rules: it only picks from legal_actions(), preferring an action with no
-// operand (ending a phase, resolving), so it never wanders; else the first listed.
-std::optional<core::Error> play_ai_turns(const std::vector<Seat>& seats, core::Game& g) {
-  constexpr int kMaxActions = 10000;  // a guard against a game that never hands back
-  core::ActionList legal;
-  for (int n = 0; n < kMaxActions && !is_over(g); ++n) {
-    const int side = g.rules().to_act(g.state());
-    const auto seat = std::find_if(seats.begin(), seats.end(), [&](const Seat& s) { return s.side == side; });
-    if (seat == seats.end() || seat->kind != SeatKind::Ai) return std::nullopt;
-    legal.clear();
-    g.rules().legal_actions(g.state(), legal);
-    if (legal.empty()) return std::nullopt;
-    const auto plain = std::find_if(legal.begin(), legal.end(), [&](const core::Action& a) {
-      return a.unit == core::kNoUnit && !g.rules().map().contains(a.hex);
-    });
-    if (auto err = g.apply(plain != legal.end() ? *plain : legal.front())) return err;
-  }
-  return std::nullopt;
-}
-
 // Which side an undo would take back an action of: the side to act before the last
 // action. Found by undoing on a copy, so the engine alone decides what undo can do.
 int undo_side(const core::Game& g) {
@@ -83,6 +63,22 @@ uint64_t parse_seed(const json& body) {
 }
 
 }  // namespace
+
+Lobby::Lobby(Store& store, AiOptions ai) : store_(store), ai_(std::move(ai)) {
+  const auto& names = ai::player_names();
+  if (std::find(names.begin(), names.end(), ai_.player) == names.end())
+    throw std::invalid_argument("no AI player \"" + ai_.player + "\"");
+  worker_ = std::thread([this] { ai_loop(); });
+}
+
+Lobby::~Lobby() {
+  {
+    std::lock_guard lock(queue_mutex_);
+    stopping_ = true;
+  }
+  queue_cv_.notify_all();
+  worker_.join();
+}
 
 json Lobby::catalog() const {
   json list = json::array();
@@ -163,7 +159,6 @@ json Lobby::create(const json& body) {
       refuse(404, "unknown_scenario", "scenario: \"" + body["scenario"].get<std::string>() + "\" is not a scenario of " + rules.info().id);
     game.emplace(rules, int(it - list.begin()), parse_seed(body));
   }
-  if (auto err = play_ai_turns(seats, *game)) refuse(500, err->code, "AI: " + err->message, err->rule);
 
   GameRow row;
   row.game = rules.info().id;
@@ -179,6 +174,10 @@ json Lobby::create(const json& body) {
   {
     std::lock_guard lock(tables_mutex_);
     tables_[row.id] = t;
+  }
+  {
+    std::lock_guard lock(t->mutex);
+    schedule_ai(*t);
   }
   json out_seats = json::array();
   for (const Seat& s : seats) {
@@ -203,6 +202,7 @@ std::shared_ptr<Lobby::Table> Lobby::table(int64_t id) {
   auto t = std::make_shared<Table>(std::move(*row), std::move(*game));
   t->undo_side = undo_side(t->game);
   tables_[id] = t;
+  schedule_ai(*t);  // an AI seat to act when the server stopped plays on
   return t;
 }
 
@@ -240,6 +240,8 @@ json Lobby::view_json(const Table& t, const core::Game& g, const Seat* seat) con
           {"legal", legal},
           {"log", log},
           {"can_undo", seat && seat->side == t.undo_side},
+          {"ai_thinking", &g == &t.game && t.ai_error.empty() && ai_to_act(t) != core::kNoSide},
+          {"ai_error", t.ai_error.empty() ? json(nullptr) : json(t.ai_error)},
           {"entries", g.entries()},
           {"over", over},
           {"outcome", over ? rules.outcome(s) : json(nullptr)}};
@@ -249,6 +251,109 @@ void Lobby::commit(Table& t, core::Game next) {
   store_.save_record(t.row.id, next.record().dump());
   t.game = std::move(next);
   t.undo_side = undo_side(t.game);
+  schedule_ai(t);
+}
+
+int Lobby::ai_to_act(const Table& t) const {
+  if (is_over(t.game)) return core::kNoSide;
+  const int side = t.game.rules().to_act(t.game.state());
+  for (const Seat& s : t.row.seats)
+    if (s.side == side && s.kind == SeatKind::Ai) return side;
+  return core::kNoSide;
+}
+
+void Lobby::schedule_ai(const Table& t) {
+  if (!t.ai_error.empty() || ai_to_act(t) == core::kNoSide) return;
+  {
+    std::lock_guard lock(queue_mutex_);
+    if (!queued_.insert(t.row.id).second) return;
+    queue_.push_back(t.row.id);
+  }
+  queue_cv_.notify_one();
+}
+
+void Lobby::ai_loop() {
+  for (;;) {
+    int64_t id;
+    {
+      std::unique_lock lock(queue_mutex_);
+      queue_cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      if (stopping_) return;
+      id = queue_.front();
+      queue_.pop_front();
+      queued_.erase(id);
+    }
+    if (!ai_step(id)) continue;
+    std::lock_guard lock(queue_mutex_);
+    if (queued_.insert(id).second) queue_.push_back(id);  // round robin with other games
+  }
+}
+
+// The AI thinks on a copy of the position without the game's lock, so views, moves
+// and odds stay answered; its action lands only if nobody changed the game meanwhile
+// (a human's undo), else it thinks again on the new position.
+bool Lobby::ai_step(int64_t id) {
+  std::shared_ptr<Table> t;
+  try {
+    t = table(id);
+  } catch (const ApiError&) {
+    return false;
+  }
+  const core::Rules* rules;
+  core::State position;
+  int side, entries;
+  uint64_t hash, seed;
+  std::unique_ptr<ai::Player> player;
+  {
+    std::lock_guard lock(t->mutex);
+    side = ai_to_act(*t);
+    if (side == core::kNoSide || !t->ai_error.empty()) return false;
+    rules = &t->game.rules();
+    position = t->game.state();
+    entries = t->game.entries();
+    hash = t->game.hash();
+    seed = t->row.seed ^ (0x9E3779B97F4A7C15ull * uint64_t(side + 1));  // each AI side its own dice-free stream
+    player = std::move(t->players[side]);
+  }
+  core::Action action;
+  std::string error;
+  bool ok = false;
+  try {
+    ok = ai::ai_action(*rules, position, ai_.player, ai_.budget_ms, seed, player, action, &error);
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  std::lock_guard lock(t->mutex);
+  t->players[side] = std::move(player);
+  if (t->game.entries() != entries || t->game.hash() != hash) return true;  // the game moved on: think again
+  if (!ok) {
+    t->ai_error = "AI (" + ai_.player + "): " + error;
+    return false;
+  }
+  core::Game next = t->game;
+  if (auto err = next.apply(action)) {
+    t->ai_error = "AI (" + ai_.player + ") chose a refused action: " + err->message;
+    return false;
+  }
+  try {
+    commit(*t, std::move(next));  // queues the game again if the AI is still to act
+  } catch (const StoreError& e) {
+    t->ai_error = std::string("AI: storing its action failed: ") + e.what();
+  }
+  return false;
+}
+
+bool Lobby::wait_for_ai(int64_t id, int64_t timeout_ms) {
+  const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  auto t = table(id);
+  for (;;) {
+    {
+      std::lock_guard lock(t->mutex);
+      if (!t->ai_error.empty() || ai_to_act(*t) == core::kNoSide) return true;
+    }
+    if (std::chrono::steady_clock::now() >= end) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
 }
 
 json Lobby::view(int64_t id, const std::string& token) {
@@ -272,7 +377,6 @@ json Lobby::act(int64_t id, const std::string& token, const json& body) {
   core::Game next = t->game;
   std::vector<core::Event> events;
   if (auto err = next.apply_json(body["action"], &events)) refuse(err->code == "bad_action" ? 400 : 422, err->code, err->message, err->rule);
-  if (auto err = play_ai_turns(t->row.seats, next)) refuse(500, err->code, "AI: " + err->message, err->rule);
   commit(*t, std::move(next));
   json ev = json::array();
   for (const auto& e : events) ev.push_back({{"kind", e.kind}, {"text", e.text}, {"data", e.data}});

@@ -30,6 +30,7 @@ class ApiTest : public ::testing::Test {
     opts.port = 0;
     opts.data_dir = (dir_ / "data").string();
     opts.web_dir = (dir_ / "no-ui").string();
+    opts.ai.budget_ms = 50;
     server_ = std::make_unique<Server>(opts);
     port_ = server_->bind();
     ASSERT_GT(port_, 0);
@@ -164,15 +165,23 @@ TEST_F(ApiTest, AiSeatAnswersAndARecordReplaysIntoANewGame) {
   ASSERT_EQ(s1, 200) << r1.dump();
   auto [s2, r2] = post(game_path(id) + "/actions?token=" + blue, json{{"action", end}}.dump());
   ASSERT_EQ(s2, 200) << r2.dump();
-  EXPECT_EQ(r2["view"]["to_act"], 0);
-  EXPECT_GT(r2["view"]["entries"].get<int>(), 2);
-
+  // The answer comes at once, before the AI has moved: it plays in the background.
+  EXPECT_EQ(r2["view"]["entries"], 2);
+  EXPECT_EQ(r2["view"]["to_act"], 1);
+  EXPECT_TRUE(r2["view"]["ai_thinking"]);
+  ASSERT_TRUE(server_->lobby().wait_for_ai(id, 30000));
+  const json after = get(game_path(id) + "?token=" + blue).second;
+  EXPECT_TRUE(after["ai_error"].is_null()) << after["ai_error"];
+  EXPECT_FALSE(after["ai_thinking"]);
+  EXPECT_EQ(after["to_act"], 0);
+  EXPECT_GT(after["entries"].get<int>(), 2);
+  // Each AI action is an entry of the record, like a human's.
   const json record = get(game_path(id) + "/record").second;
-  EXPECT_EQ(record["actions"].size(), r2["view"]["entries"].get<size_t>());
+  EXPECT_EQ(record["actions"].size(), after["entries"].get<size_t>());
   auto [s3, copy] = post("/api/games", json{{"record", record}, {"seats", {"human", "human"}}}.dump());
   ASSERT_EQ(s3, 201) << copy.dump();
   const json replayed = get(game_path(copy["id"]) + "?token=" + copy["seats"][0]["token"].get<std::string>()).second;
-  EXPECT_EQ(replayed["state"], r2["view"]["state"]);
+  EXPECT_EQ(replayed["state"], after["state"]);
 
   auto [s4, at0] = get(game_path(id) + "/replay?at=0");
   ASSERT_EQ(s4, 200);

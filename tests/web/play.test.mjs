@@ -4,70 +4,25 @@
 // build/web-artifacts/ (HEXFRONT_ARTIFACTS) for a person to look at.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
+import { myTurn, start, until } from "./harness.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-// playwright-core is installed with the UI's packages, in web/node_modules.
-const { chromium } = createRequire(path.join(root, "web", "package.json"))("playwright-core");
-const binary = process.env.HEXFRONT_BIN ?? path.join(root, "build", "hexfront");
-const artifacts = process.env.HEXFRONT_ARTIFACTS ?? path.join(root, "build", "web-artifacts");
-const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
-
-let server, base, browser, page, dataDir, profileDir;
+let h, page, shot, api, view;
 
 before(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  dataDir = mkdtempSync(path.join(tmpdir(), "hexfront-web-data-"));
-  profileDir = mkdtempSync(path.join(tmpdir(), "hexfront-web-profile-"));
-  server = spawn(binary, ["serve", "--port", "0", "--data", dataDir, "--web", path.join(root, "web", "dist")], { stdio: ["ignore", "pipe", "inherit"] });
-  base = await new Promise((resolve, reject) => {
-    let out = "";
-    server.stdout.on("data", (d) => {
-      out += d;
-      const m = out.match(/serving (http:\/\/[^/]+\/)/);
-      if (m) resolve(m[1]);
-    });
-    server.on("exit", (code) => reject(new Error(`hexfront serve exited with ${code}`)));
-  });
-  browser = await chromium.launchPersistentContext(profileDir, {
-    executablePath: chromiumPath,
-    headless: true,
-    viewport: { width: 1280, height: 800 },
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-  page = await browser.newPage();
-  page.on("pageerror", (e) => console.error("page error:", e.message));
+  // Red is played by the engine's random AI: fast, and it still goes through the
+  // background AI worker and the UI's polling like any AI seat.
+  h = await start(["--ai", "random"]);
+  ({ page, shot, api, view } = h);
 });
 
 after(async () => {
-  await browser?.close();
-  server?.kill("SIGTERM");
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(profileDir, { recursive: true, force: true });
+  await h?.stop();
 });
 
-const shot = (name) => page.screenshot({ path: path.join(artifacts, `${name}.png`) });
-const api = async (p) => (await fetch(new URL(p, base))).json();
-
-// The game id and seat token from the page's #/play/<id>/<token> link.
-function seat() {
-  const [, , id, token] = new URL(page.url()).hash.split("/");
-  return { id, token };
-}
-const view = () => api(`/api/games/${seat().id}?token=${seat().token}`);
-async function until(check, ms = 10000) {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) if (await check()) return;
-  throw new Error("timed out waiting");
-}
 const logLength = () => page.locator(".log li").count();
 
 test("a toy game plays in the browser from the lobby to the end screen", async () => {
-  await page.goto(base);
+  await page.goto(h.base);
   await page.waitForSelector("#start");
   await page.selectOption("#new-game", "toy");
   await page.fill("#new-seed", "7");
@@ -117,7 +72,7 @@ test("a toy game plays in the browser from the lobby to the end screen", async (
   await shot("06-resolved");
 
   // The defender's choice, when it is Blue's, and then phase after phase to the end.
-  for (let i = 0; i < 40 && !(await page.locator(".end.shown").count()); i++) {
+  for (let i = 0; i < 40 && (await myTurn(page), !(await page.locator(".end.shown").count())); i++) {
     v = await view();
     const next = v.legal.find((a) => a.type === "end_phase") ?? v.legal.find((a) => !a.unit && !a.hex) ?? v.legal[0];
     assert.ok(next, "Blue has something to do until the game ends");

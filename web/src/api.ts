@@ -122,6 +122,8 @@ export interface View {
   entries: number;
   over: boolean;
   outcome: Record<string, unknown> | null;
+  ai_thinking?: boolean; // an AI seat is to act and plays in the background
+  ai_error?: string | null; // why an AI seat stopped
 }
 
 export interface GameSummary {

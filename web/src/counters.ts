@@ -38,7 +38,9 @@ export function sidc(def: UnitDef): string {
   if (/^[A-Z*-]{10,}/i.test(def.symbol)) return def.symbol;
   const fn = FUNCTION_IDS[(def.symbol || def.type).toLowerCase()] ?? "U-----";
   const echelon = ECHELONS[def.size.toLowerCase().replace(/[^a-z]/g, "")] ?? "-";
-  return `S${def.side === 0 ? "F" : "H"}GP${fn}-${echelon}`.padEnd(15, "-").slice(0, 15);
+  // Every side in the rectangular frame, as printed counters have it: the counter's
+  // colour tells the sides apart, and a diamond frame leaves the symbol too small to read.
+  return `SFGP${fn}-${echelon}`.padEnd(15, "-").slice(0, 15);
 }
 
 const symbolCache = new Map<string, string>();
@@ -50,6 +52,29 @@ function symbolUrl(def: UnitDef, colour: string): string {
     symbolCache.set(key, url);
   }
   return url;
+}
+
+// Flags drawn as markers on the counter, as the printed game puts a marker on the unit;
+// other flags (bookkeeping such as "moved") are listed in the unit panel only. A flag
+// not known here but short enough to be a marker name shows as its first letters.
+interface Marker { label: string; title: string; fill: string; ink: string }
+const MARKERS: Record<string, Marker> = {
+  dg: { label: "DG", title: "Disorganized", fill: "#e74c3c", ink: "#fff" },
+  disorganized: { label: "DG", title: "Disorganized", fill: "#e74c3c", ink: "#fff" },
+  out_of_supply: { label: "OOS", title: "Out of supply", fill: "#f4d03f", ink: "#000" },
+  oos: { label: "OOS", title: "Out of supply", fill: "#f4d03f", ink: "#000" },
+  spotted: { label: "SP", title: "Spotted", fill: "#85c1e9", ink: "#000" },
+};
+const BOOKKEEPING = /^(moved|fired|attacked|defended|committed|stopped|overran|started_|in_entry|enemy_)/;
+
+export function markerFlags(unit: UnitState): [string, Marker][] {
+  const out: [string, Marker][] = [];
+  for (const f of unit.flags) {
+    const m = MARKERS[f.toLowerCase()];
+    if (m) out.push([f, m]);
+    else if (!BOOKKEEPING.test(f)) out.push([f, { label: f.slice(0, 2).toUpperCase(), title: f.replace(/_/g, " "), fill: "#f4d03f", ink: "#000" }]);
+  }
+  return out;
 }
 
 // The printed values of a unit on its current side, as "4-3-6".
@@ -75,14 +100,15 @@ export function drawCounter(def: UnitDef, unit: UnitState, x: number, y: number)
   const values = svg("text", { x: C / 2, y: C * 0.9, class: "counter-values", fill: fg });
   values.textContent = valueLine(def, unit);
   g.append(name, img, values);
-  unit.flags.forEach((flag, i) => {
-    const m = svg("g", { class: "marker", transform: `translate(${C - 4 - i * 10},${C * 0.3})` });
-    m.append(svg("circle", { r: 5, fill: "#f4d03f", stroke: "#000", "stroke-width": 0.8 }));
-    const t = svg("text", { y: 2.5, class: "marker-text" });
-    t.textContent = flag.slice(0, 2).toUpperCase();
+  markerFlags(unit).forEach(([flag, marker], i) => {
+    const m = svg("g", { class: "marker", transform: `translate(${C - 6 - i * 12},${C * 0.34})` });
+    m.append(svg("rect", { x: -6, y: -5, width: 12, height: 10, rx: 2, fill: marker.fill, stroke: "#000", "stroke-width": 0.6 }));
+    const t = svg("text", { y: 2.3, class: "marker-text", fill: marker.ink });
+    t.textContent = marker.label;
     const title = svg("title");
-    title.textContent = flag;
+    title.textContent = marker.title;
     m.append(t, title);
+    m.dataset.flag = flag;
     g.append(m);
   });
   const title = svg("title");

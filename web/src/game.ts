@@ -5,6 +5,7 @@ import { api, tokens, Action, Catalog, RequestError, Reach, UnitDef, UnitState, 
 import { el, svg, words } from "./dom";
 import { drawCounter, valueLine, C } from "./counters";
 import { MapView, S } from "./map";
+import { allowed, oddsCard, oddsHeadline, Odds } from "./odds";
 
 const STACK_STEP = 4;
 // Action types that start or make an attack: their target hexes get odds.
@@ -23,18 +24,13 @@ interface Ui {
   defender: string | null; // the hex of the attack being built, once declared
   reach: Map<string, Reach>;
   fanned: string | null; // hex whose stack is spread out
-  odds: Map<string, Record<string, unknown>>; // defender hex -> engine odds
+  odds: Map<string, Odds>; // defender hex -> engine odds
   busy: boolean;
+  recent: Set<string>; // hexes the other side's last actions touched, outlined until we act
 }
 
 function label(a: Action): string {
   return words(a.type) + (a.arg !== undefined ? ` ${a.arg}` : "");
-}
-
-// The odds' headline from the engine's odds answer, whatever the game calls it.
-function oddsText(o: Record<string, unknown>): string {
-  for (const k of ["odds", "ratio", "column", "differential"]) if (o[k] !== undefined) return String(o[k]);
-  return "?";
 }
 
 export async function showGame(root: HTMLElement, id: number, token: string) {
@@ -65,7 +61,7 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
     id, token, catalog, view,
     defs: new Map(catalog.units.map((d) => [d.id, d])),
     map: null as unknown as MapView,
-    replayAt: null, selected: null, attackers: new Set(), defender: null, reach: new Map(), fanned: null, odds: new Map(), busy: false,
+    replayAt: null, selected: null, attackers: new Set(), defender: null, reach: new Map(), fanned: null, odds: new Map(), busy: false, recent: new Set(),
   };
   ui.map = new MapView(mapBox, catalog.map, {
     click: (hex, ev) => void onClick(hex, ev),
@@ -114,6 +110,7 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
     await run(async () => {
       const res = await api.act(id, ui.token, a);
       ui.view = res.view;
+      ui.recent.clear();
       // An attack is built over several actions (declare on a hex, add units, resolve):
       // keep its attackers and defender while it is open, to show its odds.
       const building = [...ui.attackers, ...(ui.selected ? [ui.selected] : [])];
@@ -157,7 +154,11 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
     const attackers = [...ui.attackers];
     if (ui.selected && !attackers.includes(ui.selected)) attackers.push(ui.selected);
     if (!attackers.length) return;
-    const targets = ui.defender ? new Set([ui.defender]) : new Set(legal().filter((a) => a.hex && ATTACK.test(a.type) && (!a.unit || attackers.includes(a.unit))).map((a) => a.hex!));
+    // A hex-only attack (declare on a hex) is offered where an attacker stands next to it;
+    // a unit's own attack action names its targets itself.
+    const from = attackers.map((u) => unitState(u)?.hex).filter((h): h is string => !!h);
+    const near = (hex: string) => from.some((h) => ui.map.adjacent(h, hex));
+    const targets = ui.defender ? new Set([ui.defender]) : new Set(legal().filter((a) => a.hex && ATTACK.test(a.type) && (a.unit ? attackers.includes(a.unit) : near(a.hex))).map((a) => a.hex!));
     for (const hex of targets) ui.odds.set(hex, await api.odds(id, attackers, hex));
   }
 
@@ -221,7 +222,7 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
       h.place,
       h.terrain.join(", "),
       r ? `cost ${r.cost}` : "",
-      o ? `odds ${oddsText(o)}` : "",
+      o ? `odds ${allowed(o) ? oddsHeadline(o) : "not allowed"}` : "",
       unitsAt(hex).map((u) => ui.defs.get(u.id)?.name ?? u.id).join(", "),
     ].filter(Boolean).join(" · ");
   }
@@ -270,8 +271,8 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
     const o = ui.odds.get(hex);
     if (!o) return;
     const [x, y] = ui.map.centre(hex);
-    const t = svg("text", { x, y: y - S * 0.4, class: "odds" });
-    t.textContent = oddsText(o);
+    const t = svg("text", { x, y: y - S * 0.4, class: allowed(o) ? "odds" : "odds refused" });
+    t.textContent = allowed(o) ? oddsHeadline(o) : "×";
     ui.map.overlay.append(t);
   }
 
@@ -308,6 +309,7 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
       const u = unitState(ui.selected);
       if (u?.hex) g.append(ui.map.hexOutline(u.hex, { class: "origin", "data-hex": u.hex }));
     }
+    for (const hex of ui.recent) if (ui.map.hexes.has(hex)) g.append(ui.map.hexOutline(hex, { class: "recent" }));
   }
 
   function renderBar() {
@@ -316,8 +318,10 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
     const actorName = v.seats.find((s) => s.side === v.to_act)?.name ?? "";
     phase.replaceChildren(
       el("span.turn", {}, `Turn ${v.state.turn}`),
-      el("span.phase-name", {}, v.prompt.phase || ""),
+      el("span.phase-name", {}, (v.prompt.phase || "").replace(new RegExp(`^Turn ${v.state.turn}:\\s*`), "")),
       el("span.prompt", {}, ui.replayAt !== null ? `Replay: after entry ${ui.replayAt} of ${v.entries}` : v.over ? "The game is over." : mine() ? v.prompt.text : `Waiting for ${actorName}: ${v.prompt.text}`),
+      ...(v.ai_thinking && ui.replayAt === null ? [el("span.thinking", {}, `${actorName} (AI) is thinking…`)] : []),
+      ...(v.ai_error ? [el("span.ai-error", {}, v.ai_error)] : []),
       el("span.seat", {}, `You: ${seatName}`),
     );
     buttons.replaceChildren();
@@ -348,7 +352,7 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
     const unitActions = legal().filter((a) => a.unit === uid && !a.hex);
     unitPanel.append(
       el("p.unit-name", {}, `${def.name} `, el("span.muted", {}, [def.formation, def.nationality, `${def.type} ${def.size}`.trim(), def.move_class].filter(Boolean).join(" · "))),
-      el("p", {}, `${u.hex ?? u.where} · ${valueLine(def, u)}${u.steps_lost ? ` (reduced ${u.steps_lost} of ${def.steps - 1})` : ""}${u.flags.length ? ` · ${u.flags.join(", ")}` : ""}`),
+      el("p", {}, `${u.hex ?? u.where} · ${valueLine(def, u)}${u.steps_lost ? ` (reduced ${u.steps_lost} of ${def.steps - 1})` : ""}${u.flags.length ? ` · ${u.flags.map((f) => f.replace(/_/g, " ")).join(", ")}` : ""}`),
       table,
       el("p.legend", {}, "Values by side; hover a value for where it came from."),
       el("div.buttons", {}, ...unitActions.map((a) => el("button.action", { onclick: () => void act(a), "data-action": a.type }, label(a)))),
@@ -363,16 +367,15 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
       attackPanel.append(el("p.hint", {}, attackers.length ? "No attack open to these units now." : "Select attackers to see the odds against each target."));
       return;
     }
-    attackPanel.append(el("p", {}, "Attackers: ", attackers.map((a) => ui.defs.get(a)?.name ?? a).join(", ")));
-    const list = el("ul.odds-list");
+    attackPanel.append(el("p.attackers", {}, el("span.muted", {}, "Attackers: "), attackers.map((a) => ui.defs.get(a)?.name ?? a).join(", ")));
     for (const [hex, o] of ui.odds) {
-      const details = Object.entries(o)
-        .filter(([k, v]) => k !== "odds" && (typeof v !== "object" || Array.isArray(v)))
-        .map(([k, v]) => `${words(k)}: ${Array.isArray(v) ? v.join(" ") : v}`)
-        .join(" · ");
-      list.append(el("li", {}, el("b", {}, `${hex}: ${oddsText(o)}`), " ", el("span.muted", {}, details)));
+      const place = ui.map.hexes.get(hex)?.place;
+      const defenders = unitsAt(hex).map((u) => ui.defs.get(u.id)?.name ?? u.id).join(", ");
+      const card = oddsCard(`${ui.defender === hex ? "Attacking" : "Against"} ${hex}${place ? ` ${place}` : ""}`, o);
+      card.dataset.hex = hex;
+      if (defenders) card.insertBefore(el("p.defenders.muted", {}, `Defending: ${defenders}`), card.children[1]);
+      attackPanel.append(card);
     }
-    attackPanel.append(list);
   }
 
   function renderLog() {
@@ -428,19 +431,40 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
     renderEnd();
   }
 
-  // Another seat (another browser, or the AI after it) may move: look again now and then.
-  const poll = setInterval(() => {
-    if (!document.body.contains(mapBox)) return clearInterval(poll);
-    if (ui.busy || ui.replayAt !== null || mine() || ui.view.over) return;
-    void api.view(id, ui.token).then(async (v) => {
-      if (v.entries !== ui.view.entries || v.to_act !== ui.view.to_act) {
-        ui.view = v;
-        await followTurn();
-        render();
+  // Where the other side's new events happened (a move's destination, an attacked
+  // hex), so each of its actions shows on the map as it lands.
+  function markRecent(before: number) {
+    for (const e of ui.view.log.slice(before)) {
+      const d = (e.data ?? {}) as Record<string, unknown>;
+      for (const k of ["to", "hex"]) if (typeof d[k] === "string") ui.recent.add(d[k] as string);
+    }
+  }
+
+  // Another seat (another browser, or an AI in the server's background) may act: look
+  // again often while an AI plays, so its actions appear one by one, else now and then.
+  async function poll() {
+    if (!document.body.contains(mapBox)) return;
+    if (!ui.busy && ui.replayAt === null && !mine() && !ui.view.over) {
+      try {
+        const v = await api.view(id, ui.token);
+        if (!ui.busy && ui.replayAt === null && (v.entries !== ui.view.entries || v.to_act !== ui.view.to_act || v.ai_error !== ui.view.ai_error)) {
+          const before = ui.view.log.length;
+          ui.view = v;
+          markRecent(v.log.length >= before ? before : v.log.length);
+          await followTurn();
+          render();
+        }
+      } catch {
+        // the server may be restarting: try again later
       }
-    }).catch(() => undefined);
-  }, 2000);
+    }
+    setTimeout(() => void poll(), ui.view.ai_thinking ? 250 : 1500);
+  }
+  setTimeout(() => void poll(), 250);
 
   await followTurn();
   render();
+  // Open on where the fighting is: the units on the map (a scenario may use a small
+  // part of a large map); the ⤢ button comes back to it.
+  ui.map.setHome(ui.view.state.units.filter((u) => u.where === "map" && u.hex).map((u) => u.hex!));
 }

@@ -52,6 +52,7 @@ export class MapView {
   readonly overlay: SVGGElement;
   private view = { x: 0, y: 0, w: 100, h: 100 };
   private bounds = { x: 0, y: 0, w: 100, h: 100 };
+  private home: { x: number; y: number; w: number; h: number } | null = null; // what fit() shows
 
   constructor(private container: HTMLElement, readonly info: MapInfo, private events: MapEvents) {
     this.root = svg("svg", { class: "map", tabindex: 0, role: "application", "aria-label": "Map" });
@@ -108,6 +109,12 @@ export class MapView {
     return [h.x * S, h.y * S];
   }
 
+  // Neighbours: centres one apart (geometry only; the engine decides what that allows).
+  adjacent(a: string, b: string): boolean {
+    const p = this.hexes.get(a), q = this.hexes.get(b);
+    return !!p && !!q && Math.hypot(p.x - q.x, p.y - q.y) < 1.01;
+  }
+
   // Corner k lies between directions k and k+1: the centroid of this hex and those two neighbours.
   corners(id: string): [number, number][] {
     const [cx, cy] = this.centre(id);
@@ -128,10 +135,23 @@ export class MapView {
     return svg("polygon", { points: this.corners(id).map((p) => p.join(",")).join(" "), ...attrs });
   }
 
+  // Makes fit() show these hexes (the part of the map in play) rather than the whole
+  // map, and shows them now.
+  setHome(ids: string[]) {
+    const pts = ids.filter((id) => this.hexes.has(id)).map((id) => this.centre(id));
+    if (!pts.length) return;
+    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+    const pad = S * 1.5;
+    const x = Math.min(...xs) - pad, y = Math.min(...ys) - pad;
+    const w = Math.max(Math.max(...xs) - Math.min(...xs) + 2 * pad, S * 8), h = Math.max(Math.max(...ys) - Math.min(...ys) + 2 * pad, S * 6);
+    this.home = { x, y, w, h };
+    this.fit();
+  }
+
   fit() {
     const r = this.container.getBoundingClientRect();
     const aspect = r.width > 0 && r.height > 0 ? r.width / r.height : 1.5;
-    let { x, y, w, h } = this.bounds;
+    let { x, y, w, h } = this.home ?? this.bounds;
     if (w / h < aspect) { const nw = h * aspect; x -= (nw - w) / 2; w = nw; }
     else { const nh = w / aspect; y -= (nh - h) / 2; h = nh; }
     this.view = { x, y, w, h };
@@ -158,7 +178,7 @@ export class MapView {
   private controls(): HTMLElement {
     const box = document.createElement("div");
     box.className = "zoom";
-    for (const [text, title, f] of [["+", "Zoom in (+)", () => this.zoom(1.25)], ["−", "Zoom out (−)", () => this.zoom(0.8)], ["⤢", "Whole map (0)", () => this.fit()]] as const) {
+    for (const [text, title, f] of [["+", "Zoom in (+)", () => this.zoom(1.25)], ["−", "Zoom out (−)", () => this.zoom(0.8)], ["⤢", "Fit the play area (0)", () => this.fit()]] as const) {
       const b = document.createElement("button");
       b.textContent = text;
       b.title = title;
