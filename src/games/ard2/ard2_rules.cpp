@@ -486,7 +486,7 @@ void Ard2Rules::enter_step(State& s, Step step, Events& ev) const {
   ev.add("phase", fmt::format("Turn {}: {}", s.turn, step_info(step).name), {{"step", step_names()[size_t(step)]}});
   // ARD2 5.1: the XVIII Abn Corps is placed at the start of the US Movement Phase.
   if (step == Step::UsMovement) push_placement(s, Placement::Xviii);
-  // ARD2 3.8 (A35): the US may blow bridges as the German Movement or Exploitation starts.
+  // ARD2 3.8 (T-blow): the US may blow bridges as the German Movement or Exploitation starts.
   if (step == Step::GermanMovement || step == Step::GermanExploitation) open_bridge_window(s, std::nullopt);
 }
 
@@ -884,7 +884,7 @@ void Ard2Rules::apply(State& s, const Action& a, Events& ev) const {
              {{"unit", core::unit_name(*this, s, a.unit)}, {"to", core::hex_name(*this, a.hex)}});
       move_units(s, {a.unit}, a.hex, r->cost);
       if (jam) s.units[a.unit].flags |= kDG;  // ARD2 3.1
-      if (side == kGerman) open_bridge_window(s, a.hex);  // ARD2 3.8 (A35)
+      if (side == kGerman) open_bridge_window(s, a.hex);  // ARD2 3.8 (T-blow)
       break;
     }
     case kBarrage: barrage(s, a.unit, a.hex, ev); break;

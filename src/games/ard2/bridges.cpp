@@ -2,11 +2,11 @@
 // the Bridge Blowing Table, and plungers the Germans overrun. The rule's conditions
 // are status.h's (bridge_primed, blow_refusal, plunger_captured, resolve_blow).
 //
-// "At any moment" (decision A35, docs/rules/ard2.md): the US may try in every step where
-// he has the move (Air Supply, US Barrage, his Movement, Combat and Exploitation), and in
-// the German turn in a window frame opened at the start of the German Movement and
-// Exploitation Phases and after each German move that ends within 3 hexes of a bridge
-// an attempt could blow.
+// "At any moment" (decisions A35, T-blow in docs/rules/ard2.md): the US may try in every
+// step where he has the move (Air Supply, US Barrage, his Movement, Combat and
+// Exploitation), and in the German turn in a window frame opened at the start of the
+// German Movement and Exploitation Phases and after each German move that ends within 3
+// hexes of a bridge an attempt could blow.
 #include <fmt/format.h>
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // Exiting the map for victory (ARD2 7.2, 7.3: exit VP; 7.5: exit conditions). The seed
-// gives no exit procedure; S-exit (docs/rules/ard2.md): in its Movement or Exploitation
+// gives no exit procedure; S-exit and T-exit (docs/rules/ard2.md): in its Movement or Exploitation
 // Phase a unit in an exit hex of its scenario may leave by paying the MP of one more
 // hex beyond the edge: the road rate when a road of its hex leads out of the play area,
 // else its hex's own terrain cost. Only units of the formations the scenario counts
