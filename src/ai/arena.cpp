@@ -142,18 +142,51 @@ std::string results_table(const core::Rules& rules, const std::vector<GameResult
   return out;
 }
 
-std::string vp_plot_svg(const std::vector<GameResult>& results, const std::string& title) {
+namespace {
+
+// VP of the finished games in bins: integer VP get a bin each unless the range is
+// wide; then `max_bins` equal bins.
+struct VpBins {
   std::vector<double> vp;
-  for (const GameResult& r : results)
-    if (!r.capped) vp.push_back(r.vp);
-  const double lo = vp.empty() ? 0 : *std::min_element(vp.begin(), vp.end());
-  const double hi = vp.empty() ? 0 : *std::max_element(vp.begin(), vp.end());
-  // Integer VP get a bar each unless the range is wide; then 40 equal bins.
-  const int bins = std::clamp(int(hi - lo) + 1, 1, 40);
-  const double width = (hi - lo + 1) / bins;
-  std::vector<int> count(size_t(bins), 0);
-  for (double v : vp) ++count[size_t(std::min(bins - 1, int((v - lo) / width)))];
-  const int top = std::max(1, *std::max_element(count.begin(), count.end()));
+  double lo = 0, width = 1;
+  std::vector<int> count;
+
+  VpBins(const std::vector<GameResult>& results, int max_bins) {
+    for (const GameResult& r : results)
+      if (!r.capped) vp.push_back(r.vp);
+    lo = vp.empty() ? 0 : *std::min_element(vp.begin(), vp.end());
+    const double hi = vp.empty() ? 0 : *std::max_element(vp.begin(), vp.end());
+    const int bins = std::clamp(int(hi - lo) + 1, 1, max_bins);
+    width = (hi - lo + 1) / bins;
+    count.assign(size_t(bins), 0);
+    for (double v : vp) ++count[size_t(std::min(bins - 1, int((v - lo) / width)))];
+  }
+  int top() const { return std::max(1, *std::max_element(count.begin(), count.end())); }
+};
+
+}  // namespace
+
+std::string vp_histogram(const std::vector<GameResult>& results) {
+  const VpBins b(results, 20);
+  if (b.vp.empty()) return "";
+  constexpr int kBar = 40;
+  std::string out = "VP histogram:\n";
+  for (size_t i = 0; i < b.count.size(); ++i) {
+    const double from = b.lo + double(i) * b.width;
+    const std::string label =
+        b.width == 1 ? fmt::format("{:g}", from) : fmt::format("{:g}-{:g}", from, from + b.width);
+    out += fmt::format("{:>10} {:>5} {}\n", label, b.count[i], std::string(size_t(b.count[i] * kBar / b.top()), '#'));
+  }
+  return out;
+}
+
+std::string vp_plot_svg(const std::vector<GameResult>& results, const std::string& title) {
+  const VpBins binned(results, 40);
+  const std::vector<double>& vp = binned.vp;
+  const std::vector<int>& count = binned.count;
+  const int bins = int(count.size());
+  const double lo = binned.lo, width = binned.width;
+  const int top = binned.top();
   constexpr int kW = 640, kH = 360, kLeft = 50, kBottom = 40, kTop = 40;
   const double bar = double(kW - kLeft - 20) / bins, scale = double(kH - kBottom - kTop) / top;
   auto escape = [](const std::string& t) {

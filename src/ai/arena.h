@@ -68,6 +68,9 @@ std::string describe(const core::Rules& rules, const MatchResult& r);
 // intervals) and the spread of victory points (min, mean, max, quartiles).
 std::string results_table(const core::Rules& rules, const std::vector<GameResult>& results);
 
+// The same VP as a text histogram: one line per VP value (or bin), with a bar of #.
+std::string vp_histogram(const std::vector<GameResult>& results);
+
 // An SVG histogram of the victory points of `results` (one bar per VP value, or per
 // bin when the range is wide), titled `title`; self-contained, for `--plot FILE.svg`.
 std::string vp_plot_svg(const std::vector<GameResult>& results, const std::string& title);

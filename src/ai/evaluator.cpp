@@ -1,5 +1,7 @@
 #include "ai/evaluator.h"
 
+#include "ai/ard2_evaluator.h"
+
 #include <algorithm>
 #include <charconv>
 
@@ -89,6 +91,7 @@ double ToyEvaluator::evaluate(const core::State& s, int side) {
 
 std::unique_ptr<Evaluator> make_evaluator(const core::Rules& rules) {
   if (rules.info().id == "toy") return std::make_unique<ToyEvaluator>(rules);
+  if (rules.info().id == "ard2") return std::make_unique<Ard2Evaluator>(rules);
   return std::make_unique<GenericEvaluator>(rules);
 }
 

@@ -26,8 +26,12 @@
 namespace ai {
 
 // How long a player may think for one action. Whichever limit comes first stops it.
+//
+// The clock is a bank per game turn: a search player may think `ms` in all over one
+// game turn (its whole player turn and its answers in the opponent's), so a player
+// turn of even the largest scenario ends within it; iterations bound each planning.
 struct Budget {
-  int64_t ms = 5000;        // wall clock per planning; <= 0: no clock limit
+  int64_t ms = 5000;        // wall clock per game turn; <= 0: no clock limit
   int64_t iterations = 0;   // search iterations per planning; <= 0: no iteration limit
 };
 
@@ -36,7 +40,10 @@ class Deadline {
  public:
   explicit Deadline(int64_t ms)
       : unlimited_(ms <= 0), end_(std::chrono::steady_clock::now() + std::chrono::milliseconds(ms)) {}
+  explicit Deadline(std::chrono::steady_clock::time_point end) : unlimited_(false), end_(end) {}
+  static Deadline none() { return Deadline(0); }
   bool passed() const { return !unlimited_ && std::chrono::steady_clock::now() >= end_; }
+  bool unlimited() const { return unlimited_; }
 
  private:
   bool unlimited_;

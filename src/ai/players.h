@@ -2,6 +2,7 @@
 // that tune them directly; everyone else goes through make_player().
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <unordered_map>
 #include <vector>
@@ -45,11 +46,11 @@ class GreedyPlayer final : public Player {
   core::ActionList legal_;
 };
 
-// Turn-level planning by online evolutionary planning (Justesen et al.) over whole
-// phases without dice (movement), each plan judged by the tactical lookahead's value
-// of the best first action of the phase that follows (the attack it sets up); phases
-// with dice (combat) are played by the tactical lookahead with a larger budget. See
-// search_player.cpp for the loop.
+// Turn-level planning by online evolutionary planning (Justesen et al.) over the
+// dice-free part of a phase (movement), each plan judged by the tactical lookahead's
+// value of the best first action of the phase that follows (the attack it sets up);
+// decisions with dice (combat, barrage) are taken by the tactical lookahead with a
+// larger budget. See search_player.cpp for the loop.
 class SearchPlayer final : public Player {
  public:
   struct Options {
@@ -64,8 +65,8 @@ class SearchPlayer final : public Player {
   core::Action act(const core::Rules& rules, const core::State& s, const Budget& budget) override;
 
  private:
-  // A gene that asks the decoder to draw an action: kRedraw uniformly (mutation),
-  // kFill greedily (a phase longer than its genome).
+  // A gene that asks the decoder to draw an action: kRedraw at random (mutation; an
+  // action of the gene's unit when it has one), kFill greedily (past the genome).
   static constexpr uint16_t kRedraw = 0xfffe, kFill = 0xffff;
 
   struct Plan {
@@ -74,19 +75,27 @@ class SearchPlayer final : public Player {
     bool scored = false;
   };
 
-  // Evolves a plan for the phase of `s`; false when the phase rolls dice (the
-  // greedy plan's decode met a die), which the lookahead handles better.
-  bool plan(const core::State& s, int side, const Budget& budget);
-  // Plays `p` from `root` to the end of root's phase on a blind clone, repairing
-  // genes that are not legal where they come, and scores the position reached; the
-  // genes actually played replace p's. Sets rolled_ when a die fell on the way.
-  double decode(const core::State& root, int side, Plan& p);
-  // The value for `side` of the position where a phase ends: its outcome, or the
-  // best first action of the side's next phase by the lookahead, or the evaluator.
-  double score(const core::State& c, int side);
-  core::Action draw(const core::State& s, const core::ActionList& legal, int side, uint16_t how);
+  // Evolves a plan for the phase of `s` until `deadline` or the iteration budget;
+  // false when there is nothing to plan: the phase rolls dice from its first actions
+  // (combat: the lookahead handles it better) or the plan is empty.
+  bool plan(const core::State& s, int side, const Budget& budget, const Deadline& deadline);
+  // Plays `p` from `root` on a blind clone until root's phase ends, an action would
+  // roll a die (the plan stops before it) or the clock runs out, repairing genes that
+  // are not legal where they come, and scores the position reached; the genes
+  // actually played replace p's.
+  double decode(const core::State& root, int side, Plan& p, const Deadline& deadline);
+  // The value for `side` of the position where a plan ends: its outcome, the
+  // evaluator (still in the phase, or the opponent to act) or the lookahead's best
+  // first action of the side's next phase.
+  double score(const core::State& c, const core::Frame& phase, int side);
+  core::Action draw(const core::State& s, const core::ActionList& legal, int side, const core::Action& gene);
+  void mutate(Plan& p, int genes);
   void breed(std::vector<Plan>& pop);
   core::Action lookahead(const core::State& s, int side);
+  // Out of time: the phase ends if it can, else a quick look at a few actions.
+  core::Action hurry(const core::State& s, int side);
+  // The wall clock of the game turn of `s` (Budget: the bank is per game turn).
+  Deadline bank(const core::State& s, const Budget& budget);
   // The phase of `s` (turn, bottom frame), and whether plan() found it rolls dice: its
   // later decisions go straight to the lookahead.
   static uint64_t phase_key(const core::State& s);
@@ -98,13 +107,22 @@ class SearchPlayer final : public Player {
   std::unique_ptr<Evaluator> eval_;
   Simulator sim_;
   core::ActionList legal_, next_legal_;
-  core::State scratch_{};
+  // A wide phase (Simulator::kWide actions and more: an army's moves) is decoded
+  // against the root's legal actions less those of units that have acted, rather
+  // than listing them again at every step; its plan is checked as it is handed out.
+  bool wide_ = false;
+  core::ActionList root_legal_;
+  std::vector<uint8_t> acted_;
+  core::State scratch_{}, before_{};
   std::vector<Plan> population_;
   std::vector<core::Action> played_;         // the genes a decode plays, reused
   std::unordered_map<uint64_t, double> scores_;  // by the hash of a phase's end, per planning
   uint64_t plan_seed_ = 0;                   // the dice of every lookahead in one planning
-  bool rolled_ = false;
+  bool rolled_ = false;                      // the last decode stopped before a die
+  int phase_actions_ = 0;                    // phase-level actions of the last decode
   uint64_t dice_phase_ = ~0ull;
+  int bank_turn_ = -1;
+  std::chrono::steady_clock::time_point bank_end_{};
   // The chosen plan, handed out from next_ while the state is the expected one.
   std::vector<core::Action> chosen_;
   size_t next_ = 0;

@@ -2,25 +2,32 @@
 // a turn of many actions defeats tree search's branching; evolving the whole turn
 // against an evaluator does not), with expectimax where the dice are.
 //
-// 1. Which phases. A phase whose greedy plan rolls no die (movement) is planned
-//    whole by evolution; a phase with dice (combat) is played decision by decision by
-//    the simulator's tactical lookahead (expectimax over the attack being built, the
-//    die and the defender's answer), as are interrupts and forced actions.
+// 1. Which decisions. The dice-free part of a phase (movement, its moves before any
+//    barrage) is planned whole by evolution; a plan stops before the first action
+//    that rolls a die. A phase whose greedy plan rolls within its first phase-level
+//    action (combat) is played decision by decision by the simulator's tactical
+//    lookahead (expectimax over the attack being built, the die and the defender's
+//    answer), as are the dice actions after a plan, interrupts and forced actions.
 // 2. A genome is the phase's action list. Decoding replays it on a blind clone: a gene
 //    not legal where it comes is skipped (a unit moved earlier by a mutation), a
-//    redrawn gene is drawn uniformly there and then, and past the genome's end the
-//    phase is completed greedily, so every genome decodes to a legal plan. The genes
-//    actually played replace the genome.
+//    redrawn gene is drawn there and then (an action of the same unit when the gene
+//    had one), and past the genome's end the phase is completed greedily, so every
+//    genome decodes to a legal plan. The genes actually played replace the genome.
 // 3. Score: where the phase ends, the lookahead's value of the side's best first
 //    action of its next phase (the attack the moves set up, its odds and its dice
-//    averaged), or the evaluator when the opponent moves next. Scores are cached by
-//    the hash of the position reached: many plans are the same moves in another order.
-// 4. The first population: the previous plan's remainder, the greedy plan (so search
-//    starts no worse than greedy), and plans opening with a few random actions.
+//    averaged), or the evaluator when the plan stopped inside the phase or the
+//    opponent moves next. Scores are cached by the hash of the position reached: many
+//    plans are the same moves in another order.
+// 4. The first population: the greedy plan (so search starts no worse than greedy),
+//    the previous plan's remainder, and mutants of the greedy plan.
 // 5. Truncation selection, one-point crossover of elite parents, and mutation that
 //    redraws a gene or more, until the budget is spent.
-// 6. The chosen plan is handed out while the state is the one it expected; anything
+// 6. The chosen plan is handed out while the state is the one it expected (without
+//    listing the legal actions again: the plan was legal on this very state); anything
 //    else makes the next call plan again from what happened.
+// 7. Time: the wall clock is a bank per game turn. Every loop checks it (the greedy
+//    fill and the lookahead too); once it is spent a phase is ended, so a player turn
+//    of the largest scenario stays within the budget.
 #include <algorithm>
 #include <chrono>
 
@@ -32,18 +39,23 @@ namespace {
 
 // A phase longer than this is cut and judged where it stands (a guard against rules
 // that let a side act forever).
-constexpr int kMaxRun = 256;
-// Random actions opening the first population's runs, at most.
-constexpr int kRandomOpening = 6;
+constexpr int kMaxRun = 512;
+// Genes redrawn in the first population's mutants of the greedy plan, at most.
+constexpr int kFirstMutations = 4;
+// Alternatives weighed for a redrawn gene of a unit (the best by the lookahead wins
+// half the time; else one at random).
+constexpr int kRedrawChoices = 4;
 // The tactical lookahead's limits (dice draws, positions): inside a decode it answers
 // interrupts and completes phases thousands of times, so it is kept cheap; scoring a
 // phase's end gets more, and a decision taken by the lookahead alone the most.
 constexpr int kDecodeSamples = 2, kDecodeNodes = 150;
 constexpr int kScoreSamples = 6, kScoreNodes = 600;
 constexpr int kAloneSamples = 6, kAloneNodes = 4000;
+// Out of time: actions looked at, and positions per action.
+constexpr int kHurryActions = 24, kHurryNodes = 20;
 
-bool contains(const core::ActionList& list, const core::Action& a) {
-  return std::find(list.begin(), list.end(), a) != list.end();
+bool same_phase(const core::State& c, const core::Frame& phase) {
+  return !c.over && c.has_frame() && c.stack[0].step == phase.step && c.stack[0].side == phase.side;
 }
 
 }  // namespace
@@ -54,21 +66,42 @@ SearchPlayer::SearchPlayer(const core::Rules& rules, uint64_t seed, Options opti
 core::Action SearchPlayer::act(const core::Rules& rules, const core::State& s, const Budget& budget) {
   const auto start = std::chrono::steady_clock::now();
   const int side = rules.to_act(s);
-  legal_.clear();
-  rules.legal_actions(s, legal_);
-  const bool on_plan = expecting_ && next_ < chosen_.size() && core::hash_state(s) == expected_hash_ &&
-                       contains(legal_, chosen_[next_]);
-  if (!on_plan) {
-    expecting_ = false;
-    // A forced action, an answer to an interrupt in the opponent's phase, or a phase
-    // with dice: the lookahead.
-    if (legal_.size() == 1 || s.stack[0].side != side || in_dice_phase(s) || !plan(s, side, budget))
-      return lookahead(s, side);
+  const Deadline deadline = bank(s, budget);
+  sim_.set_deadline(&deadline);
+  core::Action a;
+  bool on_plan = expecting_ && next_ < chosen_.size() && core::hash_state(s) == expected_hash_;
+  if (on_plan && wide_) {
+    legal_.clear();
+    rules.legal_actions(s, legal_);
+    on_plan = std::find(legal_.begin(), legal_.end(), chosen_[next_]) != legal_.end();
   }
-  const core::Action a = hand_out(s);
-  if (!on_plan)
+  if (on_plan) {
+    a = hand_out(s);
+  } else {
+    expecting_ = false;
+    legal_.clear();
+    rules.legal_actions(s, legal_);
+    if (legal_.size() == 1)
+      a = legal_.front();
+    else if (deadline.passed())
+      a = hurry(s, side);
+    else if (s.stack[0].side != side || in_dice_phase(s) || !plan(s, side, budget, deadline))
+      a = lookahead(s, side);
+    else
+      a = hand_out(s);
     stats_.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+  }
+  sim_.set_deadline(nullptr);
   return a;
+}
+
+Deadline SearchPlayer::bank(const core::State& s, const Budget& budget) {
+  if (budget.ms <= 0) return Deadline::none();
+  if (s.turn != bank_turn_) {
+    bank_turn_ = s.turn;
+    bank_end_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(budget.ms);
+  }
+  return Deadline(bank_end_);
 }
 
 uint64_t SearchPlayer::phase_key(const core::State& s) {
@@ -88,6 +121,18 @@ core::Action SearchPlayer::lookahead(const core::State& s, int side) {
   return a;
 }
 
+core::Action SearchPlayer::hurry(const core::State& s, int side) {
+  const int end = sim_.end_phase_type();
+  if (s.stack[0].side == side)
+    for (const core::Action& a : legal_)
+      if (a.type == end) return a;
+  core::ActionList few;
+  for (int k = 0; k < kHurryActions; ++k) few.push_back(legal_[size_t(rng_.below(int(legal_.size())))]);
+  sim_.set_deadline(nullptr);
+  sim_.set_limits(1, kHurryNodes);
+  return sim_.best_action(s, few, side, rng_.next(), rng_);
+}
+
 core::Action SearchPlayer::hand_out(const core::State& s) {
   const core::Action a = chosen_[next_++];
   // The real next state, to recognise it on the next call.
@@ -99,25 +144,27 @@ core::Action SearchPlayer::hand_out(const core::State& s) {
   return a;
 }
 
-bool SearchPlayer::plan(const core::State& s, int side, const Budget& budget) {
-  const Deadline deadline(budget.ms);
+bool SearchPlayer::plan(const core::State& s, int side, const Budget& budget, const Deadline& deadline) {
   const int64_t max_iterations = budget.iterations > 0 ? budget.iterations : INT64_MAX;
   plan_seed_ = rng_.next();
+  root_legal_ = legal_;
+  wide_ = root_legal_.size() > Simulator::kWide;
   scores_.clear();
   population_.clear();
   population_.push_back(Plan{});  // the greedy plan
-  if (next_ < chosen_.size()) population_.push_back(Plan{{chosen_.begin() + std::ptrdiff_t(next_), chosen_.end()}});
-  while (int(population_.size()) < options_.population) {
-    Plan p;
-    p.genes.resize(size_t(1 + rng_.below(kRandomOpening)), core::Action{kRedraw, core::kNoUnit, {}, 0});
-    population_.push_back(std::move(p));
-  }
   Plan& greedy = population_.front();
-  greedy.value = decode(s, side, greedy);
+  greedy.value = decode(s, side, greedy, deadline);
   greedy.scored = true;
-  if (rolled_) {
+  if (rolled_ && phase_actions_ < 2) {
     dice_phase_ = phase_key(s);
     return false;
+  }
+  if (greedy.genes.empty()) return false;
+  if (next_ < chosen_.size()) population_.push_back(Plan{{chosen_.begin() + std::ptrdiff_t(next_), chosen_.end()}});
+  while (int(population_.size()) < options_.population) {
+    Plan p{population_.front().genes, 0, false};
+    mutate(p, 1 + rng_.below(kFirstMutations));
+    population_.push_back(std::move(p));
   }
   int64_t iterations = 1;
   for (bool stop = false; !stop;) {
@@ -125,21 +172,22 @@ bool SearchPlayer::plan(const core::State& s, int side, const Budget& budget) {
       stop = iterations >= max_iterations || deadline.passed();
       if (stop) break;
       if (p.scored) continue;
-      p.value = decode(s, side, p);
+      p.value = decode(s, side, p, deadline);
       p.scored = true;
       ++iterations;
     }
-    std::stable_sort(population_.begin(), population_.end(),
-                     [](const Plan& a, const Plan& b) { return a.scored > b.scored || (a.scored == b.scored && a.value > b.value); });
+    std::stable_sort(population_.begin(), population_.end(), [](const Plan& a, const Plan& b) {
+      return a.scored > b.scored || (a.scored == b.scored && a.value > b.value);
+    });
     if (!stop) breed(population_);
   }
   chosen_ = population_.front().genes;
   next_ = 0;
   stats_ = {iterations, 0, population_.front().value};
-  return true;
+  return !chosen_.empty();
 }
 
-double SearchPlayer::decode(const core::State& root, int side, Plan& p) {
+double SearchPlayer::decode(const core::State& root, int side, Plan& p, const Deadline& deadline) {
   const core::Rules& rules = sim_.rules();
   core::Events none;
   core::State& c = scratch_;
@@ -148,52 +196,91 @@ double SearchPlayer::decode(const core::State& root, int side, Plan& p) {
   const core::Frame phase = root.stack[0];
   std::vector<core::Action>& played = played_;
   played.clear();
+  rolled_ = false;
+  phase_actions_ = 0;
   size_t i = 0;
-  for (int step = 0; step < kMaxRun && !c.over && c.has_frame() && c.stack[0].step == phase.step &&
-                     c.stack[0].side == phase.side;
-       ++step) {
+  acted_.assign(c.unit_count, 0);
+  for (int step = 0; step < kMaxRun && same_phase(c, phase) && !deadline.passed(); ++step) {
     const int actor = rules.to_act(c);
     legal_.clear();
-    rules.legal_actions(c, legal_);
+    if (!wide_) {
+      rules.legal_actions(c, legal_);
+    } else {
+      // An interrupt or a sub-frame ends a wide plan: the root's list says nothing there.
+      if (actor != side || c.depth != root.depth) break;
+      for (const core::Action& r : root_legal_)
+        if (r.unit == core::kNoUnit || !acted_[r.unit]) legal_.push_back(r);
+    }
     sim_.set_limits(kDecodeSamples, kDecodeNodes);
     core::Action a;
     if (actor != side) {
       a = sim_.best_action(c, legal_, actor, mix(plan_seed_ + uint64_t(step)), rng_);
     } else {
       // Skip genes that are no longer legal here; draw when the genome runs out.
-      while (i < p.genes.size() && p.genes[i].type < kRedraw && !contains(legal_, p.genes[i])) ++i;
-      const uint16_t gene = i < p.genes.size() ? p.genes[i].type : kFill;
-      a = gene < kRedraw ? p.genes[i] : draw(c, legal_, side, gene);
+      while (i < p.genes.size() && p.genes[i].type < kRedraw &&
+             std::find(legal_.begin(), legal_.end(), p.genes[i]) == legal_.end())
+        ++i;
+      const core::Action gene = i < p.genes.size() ? p.genes[i] : core::Action{kFill, core::kNoUnit, {}, 0};
+      a = gene.type < kRedraw ? gene : draw(c, legal_, side, gene);
       ++i;
-      played.push_back(a);
     }
+    // A plan stops before a die: what the die brings is the lookahead's to weigh.
+    before_ = c;
+    const bool at_phase = c.depth <= sim_.phase_depth();
     rules.apply(c, a, none);
+    if (c.rolls != before_.rolls) {
+      c = before_;
+      rolled_ = true;
+      break;
+    }
+    if (actor == side) {
+      played.push_back(a);
+      phase_actions_ += at_phase;
+    }
+    if (a.unit != core::kNoUnit && a.unit < acted_.size()) acted_[a.unit] = 1;
   }
-  rolled_ = c.rolls != root.rolls;
   p.genes.assign(played.begin(), played.end());
-  return score(c, side);
+  return score(c, phase, side);
 }
 
-double SearchPlayer::score(const core::State& c, int side) {
+double SearchPlayer::score(const core::State& c, const core::Frame& phase, int side) {
   const uint64_t key = core::hash_state(c);
   if (const auto it = scores_.find(key); it != scores_.end()) return it->second;
   double value = 0;
-  if (c.over || sim_.rules().to_act(c) != side) {
+  if (c.over || same_phase(c, phase) || sim_.rules().to_act(c) != side) {
     value = sim_.evaluator().evaluate(c, side);
   } else {
     next_legal_.clear();
     sim_.rules().legal_actions(c, next_legal_);
     sim_.set_limits(kScoreSamples, kScoreNodes);
     value = -1e300;
-    for (const core::Action& a : next_legal_) value = std::max(value, sim_.action_value(c, a, side, plan_seed_));
+    for (const core::Action& a : next_legal_) {
+      value = std::max(value, sim_.action_value(c, a, side, plan_seed_));
+      if (sim_.out_of_time()) break;
+    }
   }
   scores_.emplace(key, value);
   return value;
 }
 
-core::Action SearchPlayer::draw(const core::State& s, const core::ActionList& legal, int side, uint16_t how) {
-  if (how == kRedraw) return legal[size_t(rng_.below(int(legal.size())))];
-  return sim_.best_action(s, legal, side, plan_seed_, rng_);
+core::Action SearchPlayer::draw(const core::State& s, const core::ActionList& legal, int side,
+                                const core::Action& gene) {
+  if (gene.type == kFill) return sim_.best_action(s, legal, side, plan_seed_, rng_);
+  if (gene.unit == core::kNoUnit) return legal[size_t(rng_.below(int(legal.size())))];
+  // Another action of the same unit: the best of a few, or one of them at random.
+  next_legal_.clear();
+  for (const core::Action& a : legal)
+    if (a.unit == gene.unit) next_legal_.push_back(a);
+  if (next_legal_.empty()) return legal[size_t(rng_.below(int(legal.size())))];
+  if (rng_.unit() < 0.5) return next_legal_[size_t(rng_.below(int(next_legal_.size())))];
+  core::ActionList few;
+  for (int k = 0; k < kRedrawChoices; ++k) few.push_back(next_legal_[size_t(rng_.below(int(next_legal_.size())))]);
+  return sim_.best_action(s, few, side, plan_seed_, rng_);
+}
+
+void SearchPlayer::mutate(Plan& p, int genes) {
+  if (p.genes.empty()) return;
+  for (int k = 0; k < genes; ++k) p.genes[size_t(rng_.below(int(p.genes.size())))].type = kRedraw;
 }
 
 void SearchPlayer::breed(std::vector<Plan>& pop) {
@@ -207,10 +294,10 @@ void SearchPlayer::breed(std::vector<Plan>& pop) {
     child.genes.assign(a.genes.begin(), a.genes.begin() + std::ptrdiff_t(cut));
     child.genes.insert(child.genes.end(), b.genes.begin() + std::ptrdiff_t(cut), b.genes.end());
     child.scored = false;
-    if (child.genes.empty()) continue;
     // Mutation: redraw one gene, sometimes more.
-    do child.genes[size_t(rng_.below(int(child.genes.size())))].type = kRedraw;
-    while (rng_.unit() < options_.mutation_rate);
+    int genes = 1;
+    while (rng_.unit() < options_.mutation_rate) ++genes;
+    mutate(child, genes);
   }
 }
 

@@ -1,5 +1,6 @@
 #include "ai/simulator.h"
 
+#include <algorithm>
 #include <limits>
 
 #include "core/dice.h"
@@ -33,6 +34,7 @@ Simulator::Simulator(const core::Rules& rules, Evaluator& eval)
   const auto& names = rules.action_names();
   for (size_t i = 0; i < names.size(); ++i)
     if (names[i] == "end_phase") end_phase_ = int(i);
+  relocates_.assign(names.size(), -1);
   // The set-up position sits in the first phase, so its depth is where phases live.
   if (!rules.scenarios().empty()) phase_depth_ = std::max<int>(1, rules.setup(0, 0).depth);
 }
@@ -66,7 +68,8 @@ double Simulator::apply_and_value(const core::State& s, const core::Action& a, i
 }
 
 double Simulator::value_after(const core::State& s, int side, uint64_t seed, int ply, const core::Action& last) {
-  if (s.over || s.depth <= phase_depth_ || budget_left_ <= 0 || ply >= kMaxPly) return eval_.evaluate(s, side);
+  if (s.over || s.depth <= phase_depth_ || budget_left_ <= 0 || ply >= kMaxPly || out_of_time())
+    return eval_.evaluate(s, side);
   const int actor = rules_.to_act(s);
   if (actor == core::kNoSide) return eval_.evaluate(s, side);
   core::ActionList& list = lists_[size_t(ply)];
@@ -87,16 +90,57 @@ double Simulator::value_after(const core::State& s, int side, uint64_t seed, int
   return any ? best : eval_.evaluate(s, side);
 }
 
-core::Action Simulator::best_action(const core::State& s, const core::ActionList& legal, int side, uint64_t seed,
+const core::ActionList& Simulator::shortlist(const core::State& s, const core::ActionList& legal, int side) {
+  shortlist_.clear();
+  ranked_.clear();
+  probe_ = s;
+  core::Events none;
+  for (size_t i = 0; i < legal.size(); ++i) {
+    const core::Action& a = legal[i];
+    if (a.unit == core::kNoUnit || a.type >= relocates_.size()) {
+      shortlist_.push_back(a);
+      continue;
+    }
+    if (relocates_[a.type] < 0) {
+      // Learn the type from one action: where does its unit end up?
+      rules_.apply(probe_, a, none);
+      const core::UnitState& u = probe_.units[a.unit];
+      relocates_[a.type] = int8_t(u.where == core::Where::OnMap && u.hex == a.hex && probe_.rolls == s.rolls &&
+                                  probe_.depth == s.depth);
+      probe_ = s;
+    }
+    if (!relocates_[a.type]) {
+      shortlist_.push_back(a);
+      continue;
+    }
+    core::UnitState& u = probe_.units[a.unit];
+    const core::UnitState saved = u;
+    u.hex = a.hex;
+    u.where = core::Where::OnMap;
+    ranked_.emplace_back(eval_.evaluate(probe_, side), i);
+    u = saved;
+  }
+  const size_t keep = std::min(kShortlist, ranked_.size());
+  std::partial_sort(ranked_.begin(), ranked_.begin() + std::ptrdiff_t(keep), ranked_.end(),
+                    [](const auto& x, const auto& y) { return x.first > y.first; });
+  for (size_t k = 0; k < keep; ++k) shortlist_.push_back(legal[ranked_[k].second]);
+  return shortlist_;
+}
+
+core::Action Simulator::best_action(const core::State& s, const core::ActionList& all, int side, uint64_t seed,
                                     Rng& rng, double* value) {
-  core::Action best = legal.front();
+  // The shortlist is a member: copy it, since action_value may shortlist again deeper.
+  const core::ActionList legal = all.size() > kWide ? shortlist(s, all, side) : core::ActionList{};
+  const core::ActionList& list = all.size() > kWide ? legal : all;
+  core::Action best = list.front();
   double best_value = -std::numeric_limits<double>::infinity();
-  for (const core::Action& a : legal) {
-    const double v = (legal.size() == 1 ? 0.0 : action_value(s, a, side, seed)) + 1e-3 * rng.unit();
+  for (const core::Action& a : list) {
+    const double v = (list.size() == 1 ? 0.0 : action_value(s, a, side, seed)) + 1e-3 * rng.unit();
     if (v > best_value) {
       best_value = v;
       best = a;
     }
+    if (out_of_time()) break;
   }
   if (value) *value = best_value;
   return best;

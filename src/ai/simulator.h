@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "ai/evaluator.h"
+#include "ai/player.h"
 #include "core/action.h"
 #include "core/rules.h"
 #include "core/state.h"
@@ -62,14 +63,28 @@ class Simulator {
     node_limit_ = node_limit;
   }
 
+  // A clock the lookahead stops at: past it, positions are judged statically and
+  // best_action() keeps the best action found so far. nullptr: none.
+  void set_deadline(const Deadline* deadline) { deadline_ = deadline; }
+  bool out_of_time() const { return deadline_ && deadline_->passed(); }
+
   // The value for `side` of applying `a` to `s`, following sub-frames to their end.
   // `seed` draws the dice; pass the same seed for the siblings being compared.
   double action_value(const core::State& s, const core::Action& a, int side, uint64_t seed);
 
   // The action of `legal` with the best action_value for `side`; `noise` (from
   // `rng`) breaks ties so equal choices vary between games. Sets *value if given.
+  // A list wider than kWide (the moves of a whole army) is shortlisted first: every
+  // action that only puts its unit in its hex (learned per action type on first use:
+  // a move) is judged by the evaluator with the unit set there in place, without
+  // apply(), and only the best kShortlist of them are played out, with every other
+  // action.
   core::Action best_action(const core::State& s, const core::ActionList& legal, int side, uint64_t seed, Rng& rng,
                            double* value = nullptr);
+
+  static constexpr size_t kWide = 200, kShortlist = 24;
+  // The shortlist of a wide `legal` (see best_action).
+  const core::ActionList& shortlist(const core::State& s, const core::ActionList& legal, int side);
 
   // Positions visited since the last reset, for speed reports.
   int64_t nodes() const { return nodes_; }
@@ -87,10 +102,16 @@ class Simulator {
   int node_limit_ = 4000;
   int64_t budget_left_ = 0;
   int64_t nodes_ = 0;
+  const Deadline* deadline_ = nullptr;
   // Per ply of the lookahead: the legal actions there and the clone played on,
   // kept between calls so a lookahead allocates nothing once warm.
   std::vector<core::ActionList> lists_;
   std::vector<core::State> states_;
+  // Per action type: whether applying it just puts its unit in its hex (-1: not known yet).
+  std::vector<int8_t> relocates_;
+  core::State probe_{};
+  std::vector<std::pair<double, size_t>> ranked_;
+  core::ActionList shortlist_;
 };
 
 }  // namespace ai

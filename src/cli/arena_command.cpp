@@ -8,7 +8,7 @@
 
 #include "ai/arena.h"
 #include "cli/commands.h"
-#include "games/registry.h"
+#include "cli/scenario_arg.h"
 
 namespace cli {
 
@@ -27,19 +27,12 @@ struct ArenaOptions {
 };
 
 int arena(const ArenaOptions& opt) {
+  int code = 0;
+  const auto arg = resolve_scenario(opt.game, opt.scenario, code);
+  if (!arg) return code;
+  const core::Rules* rules = arg->rules;
+  const int scenario = arg->scenario;
   std::string error;
-  const core::Rules* rules = games::find_game(opt.game, &error);
-  if (!rules) {
-    fmt::print(stderr, "{}\n", error);
-    return 1;
-  }
-  int scenario = opt.scenario.empty() ? 0 : -1;
-  for (size_t i = 0; i < rules->scenarios().size(); ++i)
-    if (rules->scenarios()[i].id == opt.scenario) scenario = int(i);
-  if (scenario < 0) {
-    fmt::print(stderr, "\"{}\" is not a scenario of {}\n", opt.scenario, opt.game);
-    return 2;
-  }
   for (const std::string& name : {opt.first, opt.second})
     if (!ai::make_player(name, *rules, 0, &error)) {
       fmt::print(stderr, "{}\n", error);

@@ -1,16 +1,25 @@
-// `hexfront selfplay`: random legal play to the end, as a fuzzer (after Rally the
-// Troops' fuzzer): reports dead ends (nothing legal before the game is over), runaway
-// games (over the action cap), broken invariants and records that do not replay to
-// the same hashes.
+// `hexfront selfplay`: whole games to the end, each side played by an AI player named
+// by the game's side names (`--allied search --german greedy`; random by default), on
+// several threads. It is a fuzzer too (after Rally the Troops' fuzzer): it reports dead
+// ends (nothing legal before the game is over), runaway games (over the action cap),
+// broken invariants and records that do not replay to the same hashes. Then the
+// results by victory level, the VP spread with a histogram, and (--plot) an SVG of it.
 #include <fmt/format.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
+#include <cctype>
 #include <chrono>
-#include <map>
+#include <fstream>
+#include <mutex>
+#include <thread>
 
+#include "ai/arena.h"
+#include "ai/simulator.h"
 #include "cli/commands.h"
+#include "cli/scenario_arg.h"
 #include "core/game.h"
-#include "core/state_json.h"
-#include "games/registry.h"
 
 namespace cli {
 
@@ -22,49 +31,57 @@ struct Options {
   uint64_t seed = 1;
   int games = 10;
   int max_actions = 10000;
+  int threads = 1;
+  int64_t iterations = 0;
+  int64_t budget_ms = 1000;
+  bool progress = false;
+  std::string plot;
+  std::vector<std::string> extras;  // --<side> <player>, checked against the game's sides
 };
 
 struct Tally {
   int finished = 0, dead_ends = 0, runaways = 0, invariant_breaks = 0, replay_mismatches = 0;
   long actions = 0;
-  std::map<std::string, int> results;
+  std::vector<ai::GameResult> results;
   std::vector<std::string> problems;
 };
 
-// The picker's own generator, apart from the game's dice (SplitMix64).
-uint64_t next(uint64_t& x) {
-  uint64_t z = (x += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-void play_one(const core::Rules& rules, int scenario, uint64_t seed, const Options& opt, Tally& t) {
+// One game with `names[side]` playing each side; the fuzzer's checks on the way.
+void play_one(const core::Rules& rules, int scenario, uint64_t seed, const Options& opt,
+              const std::vector<std::string>& names, Tally& t, std::mutex& mutex) {
   core::Game game(rules, scenario, seed);
-  uint64_t picker = seed ^ 0x5DEECE66Dull;
-  core::ActionList legal;
+  std::vector<std::unique_ptr<ai::Player>> players;
+  for (size_t side = 0; side < names.size(); ++side)
+    players.push_back(ai::make_player(names[side], rules, ai::mix(seed * 2 + 1 + side)));
+  const ai::Budget budget{opt.budget_ms, opt.iterations};
+  ai::GameResult r;
+  r.seed = seed;
+  std::string problem;
   int n = 0;
   for (; n < opt.max_actions && !game.state().over; ++n) {
-    legal.clear();
-    rules.legal_actions(game.state(), legal);
-    if (legal.empty()) {
-      ++t.dead_ends;
-      t.problems.push_back(fmt::format("seed {}: dead end after {} actions at {}", seed, n, rules.prompt(game.state()).phase));
-      return;
+    const int side = rules.to_act(game.state());
+    if (side < 0 || size_t(side) >= players.size()) {
+      problem = fmt::format("seed {}: dead end after {} actions at {}", seed, n, rules.prompt(game.state()).phase);
+      break;
     }
-    if (auto e = game.apply(legal[next(picker) % legal.size()])) {
-      t.problems.push_back(fmt::format("seed {}: a listed action was refused: {}", seed, e->message));
-      ++t.dead_ends;
-      return;
+    const core::Action a = players[size_t(side)]->act(rules, game.state(), budget);
+    if (auto e = game.apply(a)) {
+      problem = fmt::format("seed {}: {} played a refused action: {}", seed, names[size_t(side)], e->message);
+      break;
     }
     const auto broken = rules.check_invariants(game.state());
     if (!broken.empty()) {
-      ++t.invariant_breaks;
-      t.problems.push_back(fmt::format("seed {}: after action {}: {}", seed, n + 1, broken.front()));
-      return;
+      problem = fmt::format("seed {}: after action {}: {}", seed, n + 1, broken.front());
+      break;
     }
   }
+  const std::lock_guard lock(mutex);
   t.actions += n;
+  if (!problem.empty()) {
+    (problem.find("after action") != std::string::npos ? t.invariant_breaks : t.dead_ends) += 1;
+    t.problems.push_back(problem);
+    return;
+  }
   if (!game.state().over) {
     ++t.runaways;
     t.problems.push_back(fmt::format("seed {}: still running after {} actions", seed, n));
@@ -72,7 +89,12 @@ void play_one(const core::Rules& rules, int scenario, uint64_t seed, const Optio
   }
   ++t.finished;
   const auto outcome = rules.outcome(game.state());
-  ++t.results[outcome.contains("winner") && outcome["winner"].is_string() ? outcome["winner"].get<std::string>() : "draw"];
+  r.actions = n;
+  r.winner = game.state().result_side;
+  r.level = game.state().result_level;
+  if (outcome.contains("level") && outcome["level"].is_string()) r.level_name = outcome["level"].get<std::string>();
+  if (outcome.contains("vp") && outcome["vp"].is_number()) r.vp = outcome["vp"].get<double>();
+  t.results.push_back(r);
   core::Error err;
   const auto again = core::Game::replay(rules, game.record(), true, err);
   if (!again || again->hash() != game.hash()) {
@@ -81,51 +103,98 @@ void play_one(const core::Rules& rules, int scenario, uint64_t seed, const Optio
   }
 }
 
-void progress(int done, int total) {
+void progress_bar(int done, int total) {
   constexpr int kWidth = 30;
   const int filled = total ? done * kWidth / total : kWidth;
-  fmt::print(stderr, "\r[{}{}] {}/{}", std::string(size_t(filled), '#'), std::string(size_t(kWidth - filled), ' '), done, total);
+  fmt::print(stderr, "\r[{}{}] {}/{}", std::string(size_t(filled), '#'), std::string(size_t(kWidth - filled), ' '),
+             done, total);
   if (done == total) fmt::print(stderr, "\n");
 }
 
+// The player of each side: `--<side name, lowercased> <player>`, random when not named.
+bool side_players(const core::Rules& rules, const std::vector<std::string>& extras, std::vector<std::string>& names) {
+  const auto& sides = rules.info().sides;
+  names.assign(sides.size(), "random");
+  for (size_t i = 0; i < extras.size(); ++i) {
+    size_t side = sides.size();
+    for (size_t k = 0; k < sides.size(); ++k) {
+      std::string lower = sides[k];
+      std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+      if (extras[i] == "--" + lower) side = k;
+    }
+    if (side == sides.size() || i + 1 >= extras.size()) {
+      std::string flags;
+      for (const std::string& s : sides) flags += " --" + s;
+      fmt::print(stderr, "unknown option \"{}\": sides of {} are set with{} <player>\n", extras[i], rules.info().id,
+                 flags);
+      return false;
+    }
+    names[side] = extras[++i];
+    std::string error;
+    if (!ai::make_player(names[side], rules, 0, &error)) {
+      fmt::print(stderr, "{}\n", error);
+      return false;
+    }
+  }
+  return true;
+}
+
 int selfplay(const Options& opt) {
-  std::string error;
-  const core::Rules* rules = games::find_game(opt.game, &error);
-  if (!rules) {
-    fmt::print(stderr, "{}\n", error);
-    return 1;
-  }
-  int scenario = opt.scenario.empty() ? 0 : -1;
-  for (size_t i = 0; i < rules->scenarios().size(); ++i)
-    if (rules->scenarios()[i].id == opt.scenario) scenario = int(i);
-  if (scenario < 0) {
-    fmt::print(stderr, "\"{}\" is not a scenario of {}\n", opt.scenario, opt.game);
-    return 2;
-  }
+  int code = 0;
+  const auto arg = resolve_scenario(opt.game, opt.scenario, code);
+  if (!arg) return code;
+  const core::Rules& rules = *arg->rules;
+  std::vector<std::string> names;
+  if (!side_players(rules, opt.extras, names)) return 2;
+  const bool bar = opt.progress || isatty(STDERR_FILENO);
   Tally t;
+  std::mutex mutex;
+  std::atomic<int> next{0}, done{0};
   const auto start = std::chrono::steady_clock::now();
-  for (int i = 0; i < opt.games; ++i) {
-    play_one(*rules, scenario, opt.seed + uint64_t(i), opt, t);
-    progress(i + 1, opt.games);
-  }
+  auto worker = [&] {
+    for (int g = next++; g < opt.games; g = next++) {
+      play_one(rules, arg->scenario, opt.seed + uint64_t(g), opt, names, t, mutex);
+      const int finished = ++done;
+      if (bar) {
+        const std::lock_guard lock(mutex);
+        progress_bar(finished, opt.games);
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int i = 1; i < std::min(opt.threads, opt.games); ++i) pool.emplace_back(worker);
+  worker();
+  for (auto& th : pool) th.join();
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  fmt::print("game {} scenario {}: {} games from seed {} in {:.2f}s\n", opt.game, rules->scenarios()[size_t(scenario)].id,
-             opt.games, opt.seed, secs);
+  const std::string& id = rules.scenarios()[size_t(arg->scenario)].id;
+  std::string who;
+  for (size_t side = 0; side < names.size(); ++side)
+    who += fmt::format("{}{} {}", side ? ", " : "", rules.info().sides[side], names[side]);
+  fmt::print("game {} scenario {}: {} games from seed {} in {:.2f}s ({})\n", opt.game, id, opt.games, opt.seed, secs,
+             who);
   fmt::print("finished {}, dead ends {}, runaways {}, invariant breaks {}, replay mismatches {}\n", t.finished,
              t.dead_ends, t.runaways, t.invariant_breaks, t.replay_mismatches);
   fmt::print("actions per game {:.1f}, actions per second {:.0f}\n", opt.games ? double(t.actions) / opt.games : 0.0,
              secs > 0 ? double(t.actions) / secs : 0.0);
-  std::string spread;
-  for (const auto& [who, n] : t.results) spread += fmt::format(" {} {} ({:.0f}%)", who, n, 100.0 * n / std::max(1, t.finished));
-  fmt::print("results:{}\n", spread.empty() ? " none" : spread);
+  std::sort(t.results.begin(), t.results.end(), [](const auto& a, const auto& b) { return a.seed < b.seed; });
+  fmt::print("{}{}", ai::results_table(rules, t.results), ai::vp_histogram(t.results));
   for (const std::string& p : t.problems) fmt::print("problem: {}\n", p);
+  if (!opt.plot.empty()) {
+    std::ofstream out(opt.plot);
+    out << ai::vp_plot_svg(t.results, fmt::format("selfplay {} {}: {}", opt.game, id, who));
+    if (!out) {
+      fmt::print(stderr, "cannot write {}\n", opt.plot);
+      return 1;
+    }
+  }
   return t.problems.empty() ? 0 : 1;
 }
 
 }  // namespace
 
 void register_selfplay(CLI::App& app, int& exit_code) {
-  auto* cmd = app.add_subcommand("selfplay", "Play random legal games to the end and check them (a fuzzer)");
+  auto* cmd = app.add_subcommand(
+      "selfplay", "Play whole games (AI or random) to the end, check them (a fuzzer) and tabulate the results");
   auto opt = std::make_shared<Options>();
   cmd->add_option("--game", opt->game, "Game id")->capture_default_str();
   cmd->add_option("--scenario", opt->scenario, "Scenario id (default: the first)");
@@ -134,7 +203,19 @@ void register_selfplay(CLI::App& app, int& exit_code) {
   cmd->add_option("--max-actions", opt->max_actions, "Actions after which a game counts as runaway")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
-  cmd->callback([opt, &exit_code] { exit_code = selfplay(*opt); });
+  cmd->add_option("--threads", opt->threads, "Games played at once")->capture_default_str()->check(CLI::PositiveNumber);
+  cmd->add_option("--iterations", opt->iterations, "Search decodes per planning (0: none)")->capture_default_str();
+  cmd->add_option("--budget-ms", opt->budget_ms, "Search wall clock per game turn (0: none)")->capture_default_str();
+  cmd->add_flag("--progress", opt->progress, "Show a progress bar even when stderr is not a terminal");
+  cmd->add_option("--plot", opt->plot, "Write an SVG of the VP distribution here");
+  cmd->footer(
+      "Each side's player is set with its side name in lower case, e.g. --allied search --german greedy "
+      "(ard2) or --blue greedy (toy): random, greedy or search; random when not given.");
+  cmd->allow_extras();
+  cmd->callback([opt, cmd, &exit_code] {
+    opt->extras = cmd->remaining();
+    exit_code = selfplay(*opt);
+  });
 }
 
 }  // namespace cli

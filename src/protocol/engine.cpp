@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <iostream>
 
 #include "core/state_json.h"
@@ -115,7 +116,8 @@ json Session::status() const {
 json Session::dispatch(const std::string& cmd, const json& req) {
   static constexpr std::string_view kCommands[] = {"hello", "games", "scenarios", "new",  "state", "load",
                                                    "legal", "do",    "moves",     "odds", "supply", "dice",
-                                                   "undo",  "hash",  "replay",    "record", "tables", "quit"};
+                                                   "undo",  "hash",  "replay",    "record", "tables", "quit",
+                                                   "ai"};
   if (std::find(std::begin(kCommands), std::end(kCommands), cmd) == std::end(kCommands))
     refuse("unknown_command", "unknown command \"" + cmd + "\"");
   json ok = {{"ok", true}};
@@ -161,6 +163,7 @@ json Session::dispatch(const std::string& cmd, const json& req) {
     for (size_t i = 0; i < list.size(); ++i)
       if (list[i].id == id) {
         game_.emplace(rules, int(i), seed);
+        ai_player_.reset();
         return with_status(ok);
       }
     refuse("bad_request", "\"" + id + "\" is not a scenario of " + rules.info().id);
@@ -174,6 +177,7 @@ json Session::dispatch(const std::string& cmd, const json& req) {
     const auto s = core::state_from_json(rules, state, err);
     if (!s) throw Refusal{err};
     game_.emplace(rules, *s);
+    ai_player_.reset();
     return with_status(ok);
   }
   if (cmd == "replay") {
@@ -186,6 +190,7 @@ json Session::dispatch(const std::string& cmd, const json& req) {
     auto replayed = core::Game::replay(rules, record, req.value("validate", true), err);
     if (!replayed) throw Refusal{err};
     game_.emplace(std::move(*replayed));
+    ai_player_.reset();
     ok["entries"] = game_->entries();
     return with_status(ok);
   }
@@ -216,6 +221,7 @@ json Session::dispatch(const std::string& cmd, const json& req) {
     ok["events"] = events_json(events);
     return with_status(ok);
   }
+  if (cmd == "ai") return with_status(ai_move(req));
   if (cmd == "undo") {
     if (auto e = game.undo()) throw Refusal{*e};
     return with_status(ok);
@@ -251,6 +257,35 @@ json Session::dispatch(const std::string& cmd, const json& req) {
   }
   // Every other command has answered above: this is "supply".
   ok["supply"] = rules.supply(s, side_field(rules, req));
+  return ok;
+}
+
+// The AI's action for the side to act, thinking at most `budget_ms` (ai::ai_action);
+// with "play": true it is also applied, as `do` would.
+json Session::ai_move(const json& req) {
+  core::Game& game = *game_;
+  const json& budget = field(req, "budget_ms");
+  constexpr int64_t kMaxBudgetMs = 600000;
+  if (!budget.is_number_integer() || budget.get<int64_t>() < 1 || budget.get<int64_t>() > kMaxBudgetMs)
+    refuse("bad_request", "\"budget_ms\" must be a whole number of milliseconds from 1 to 600000");
+  const std::string player = req.contains("player") ? string_field(req, "player") : "search";
+  if (req.contains("play") && !req["play"].is_boolean()) refuse("bad_request", "\"play\" must be true or false");
+  const uint64_t seed = req.contains("seed") ? seed_field(req) : game.state().seed ^ 0x5eedull;
+  if (game.state().over) refuse("game_over", "the game is over: there is nothing to play");
+  core::Action action;
+  std::string error;
+  const auto start = std::chrono::steady_clock::now();
+  if (!ai::ai_action(game.rules(), game.state(), player, budget.get<int64_t>(), seed, ai_player_, action, &error))
+    refuse("bad_request", error);
+  json ok = {{"ok", true},
+             {"player", player},
+             {"action", game.rules().action_to_json(game.state(), action)},
+             {"ms", std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count()}};
+  if (req.value("play", false)) {
+    std::vector<core::Event> events;
+    if (auto e = game.apply(action, &events)) throw Refusal{*e};
+    ok["events"] = events_json(events);
+  }
   return ok;
 }
 

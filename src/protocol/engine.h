@@ -4,11 +4,13 @@
 #pragma once
 
 #include <iosfwd>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "ai/player.h"
 #include "core/game.h"
 
 namespace protocol {
@@ -29,7 +31,12 @@ class Session {
   nlohmann::json dispatch(const std::string& cmd, const nlohmann::json& req);
   nlohmann::json status() const;  // hash, prompt, to_act, over, outcome
 
+  // The `ai` command: the AI player of this game, kept so a planned phase is handed
+  // out without planning again; reset with the game.
+  nlohmann::json ai_move(const nlohmann::json& req);
+
   std::optional<core::Game> game_;
+  std::unique_ptr<ai::Player> ai_player_;
   bool quit_ = false;
 };
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sys/wait.h>
 
 namespace {
@@ -44,6 +45,25 @@ TEST(Cli, SelfplayFinishesCleanGamesAndSummarises) {
   EXPECT_NE(r.out.find("finished 3, dead ends 0, runaways 0, invariant breaks 0, replay mismatches 0"), std::string::npos)
       << r.out;
   EXPECT_EQ(run("selfplay --game chess").code, 1);
+}
+
+TEST(Cli, SelfplayPlaysAiSidesOnThreadsAndPlotsTheVp) {
+  const auto plot = std::filesystem::temp_directory_path() / "hexfront_selfplay_test.svg";
+  std::filesystem::remove(plot);
+  const Outcome r = run("selfplay --game toy --blue greedy --red search --iterations 5 --games 2 --threads 2 --plot " +
+                        plot.string());
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("Blue greedy, Red search"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("finished 2, dead ends 0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("VP histogram"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("winner"), std::string::npos) << r.out;
+  std::ifstream in(plot);
+  std::string svg((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(svg.find("(2 games)"), std::string::npos) << svg;
+  // a side the game does not have, or a player nobody knows, is a usage error
+  EXPECT_EQ(run("selfplay --game toy --allied search --games 1").code, 2);
+  EXPECT_EQ(run("selfplay --game toy --blue oracle --games 1").code, 2);
+  EXPECT_EQ(run("selfplay --game toy --scenario 9 --games 1").code, 2);
 }
 
 TEST(Cli, ReplayChecksARecordFile) {

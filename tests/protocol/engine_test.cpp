@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <sstream>
@@ -94,6 +95,37 @@ TEST(Protocol, BadInputIsRefusedAndChangesNothing) {
   expect_error(ask(s, {{"cmd", "replay"}, {"record", {{"game", "toy"}}}, {"validate", "yes"}}), "bad_request");
 
   EXPECT_EQ(ask(s, {{"cmd", "state"}}), before);
+}
+
+TEST(Protocol, TheAiCommandAnswersALegalActionAndPlaysItOnRequest) {
+  Session s;
+  expect_error(ask(s, {{"cmd", "ai"}, {"budget_ms", 50}}), "no_game");
+  const json created = ask(s, {{"cmd", "new"}, {"game", "toy"}, {"scenario", "1"}, {"seed", 9}});
+  ASSERT_TRUE(created["ok"].get<bool>());
+  // given a new game, when the AI is asked, then it names one of the legal actions
+  const json asked = ask(s, {{"cmd", "ai"}, {"budget_ms", 100}, {"player", "greedy"}});
+  ASSERT_TRUE(asked["ok"].get<bool>()) << asked.dump();
+  EXPECT_EQ(asked["player"], "greedy");
+  const json legal = ask(s, {{"cmd", "legal"}})["actions"];
+  EXPECT_NE(std::find(legal.begin(), legal.end(), asked["action"]), legal.end()) << asked.dump();
+  EXPECT_EQ(asked["hash"], created["hash"]);  // asking changes nothing
+  // when it is asked to play, then the action is applied like `do`
+  const json played = ask(s, {{"cmd", "ai"}, {"budget_ms", 100}, {"play", true}});
+  ASSERT_TRUE(played["ok"].get<bool>()) << played.dump();
+  EXPECT_EQ(played["player"], "search");
+  EXPECT_NE(played["hash"], created["hash"]);
+  EXPECT_TRUE(played.contains("events"));
+  const json record = ask(s, {{"cmd", "record"}})["record"];
+  ASSERT_EQ(record["actions"].size(), 1u);
+  EXPECT_EQ(record["actions"][0], played["action"]);
+  // bad requests change nothing
+  const json before = ask(s, {{"cmd", "hash"}});
+  expect_error(ask(s, {{"cmd", "ai"}}), "bad_request");
+  expect_error(ask(s, {{"cmd", "ai"}, {"budget_ms", 0}}), "bad_request");
+  expect_error(ask(s, {{"cmd", "ai"}, {"budget_ms", "fast"}}), "bad_request");
+  expect_error(ask(s, {{"cmd", "ai"}, {"budget_ms", 50}, {"player", "oracle"}}), "bad_request");
+  expect_error(ask(s, {{"cmd", "ai"}, {"budget_ms", 50}, {"play", "yes"}}), "bad_request");
+  EXPECT_EQ(ask(s, {{"cmd", "hash"}}), before);
 }
 
 TEST(Protocol, RunStopsAtQuitAndSkipsBlankLines) {

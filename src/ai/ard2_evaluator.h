@@ -1,0 +1,89 @@
+// The Ardennes II evaluator (game id "ard2"). It reads the game only through the
+// core::Rules interface and the state's documented vocabulary (unit flag, hex marker
+// and value names), so it survives changes of the module's internals.
+//
+// Objectives. Which hexes decide a scenario is learned once per scenario by probing
+// outcome(): on the set-up position, each VP hex and named place is given to the
+// Germans (its "control" marker set) alone, and taken back from a position where all
+// of them are German; a hex whose control moves the VP total or the winner is an
+// objective, weighted by the VP it is worth, plus 6 when it can decide the winner
+// (at least 1). This covers 6.0's VP levels (7.1-7.3) and the control conditions of 7.4,
+// 7.5 and 7.6 without reading the scenario files.
+//
+// Terms, all from side 0's (Allied) view, about one point per strength point:
+//  - material: attack + defense of every unit not eliminated; DG and Out of Supply
+//    units count less (ARD2 3.4, 3.7);
+//  - projected control: a VP hex occupied by one side only will be that side's at the
+//    end of the phase (ARD2 6.0, update of control); else its marker;
+//  - the projected outcome: outcome() of the position with the projected control
+//    (winner and VP), weighing more as the last turn nears; cached by control mask;
+//  - threats: the enemy attack strength that can reach an objective against its
+//    holder's defense in and next to it; the attacker's approach to the objectives it
+//    lacks; garrisons;
+//  - front-line cohesion: pairs of friendly stacks two hexes apart near the enemy
+//    (the shape of ZOC Bonds, ARD2 1.2) and stacks left alone next to enemies.
+#pragma once
+
+#include <cstdint>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+#include "ai/evaluator.h"
+
+namespace ai {
+
+class Ard2Evaluator final : public GenericEvaluator {
+ public:
+  explicit Ard2Evaluator(const core::Rules& rules);
+  double evaluate(const core::State& s, int side) override;
+
+  // A hex whose control decides the scenario, with its weight in VP.
+  struct Objective {
+    core::Hex hex;
+    double weight = 1;
+  };
+  // The objectives of scenario `scenario` (learned on first use, shared by threads).
+  const std::vector<Objective>& objectives(int scenario);
+
+ private:
+  // Per counter definition: what the evaluator reads of it, by steps lost.
+  struct DefInfo {
+    int side = 0;
+    bool combat = false;  // has an attack strength (not artillery)
+    int ma = 0;
+    float attack[4] = {}, defense[4] = {};
+  };
+  struct Projected {
+    int winner = core::kNoSide;
+    double vp = 0;
+  };
+  struct Piece {
+    core::Hex hex;
+    int side;
+    float attack, defense;
+    int reach;
+    bool combat;
+  };
+
+  Projected projected_outcome(const core::State& s, uint64_t mask, const std::vector<Objective>& objs);
+  int cell(core::Hex h) const;
+  int controller(const core::State& s, core::Hex h) const;
+  void set_control(core::State& s, core::Hex h, int side) const;
+
+  std::vector<DefInfo> defs_;
+  uint32_t dg_bit_ = 0, oos_bit_ = 0;
+  int control_kind_ = -1;
+  std::vector<core::Hex> candidates_;  // hexes probed for objectives
+  std::unordered_map<uint64_t, Projected> projected_;
+  std::vector<Piece> pieces_;
+  // A dense grid over the map's bounding box: per side, the stamp of the evaluation
+  // that last put a unit there, and its defense.
+  int q0_ = 0, r0_ = 0, width_ = 0, height_ = 0;
+  std::vector<uint32_t> stamp_[2];
+  std::vector<float> defense_at_[2];
+  uint32_t now_ = 0;
+  core::State scratch_{};
+};
+
+}  // namespace ai

@@ -1,0 +1,113 @@
+// The AI on Ardennes II: the evaluator's objectives learned from outcome(), what it
+// values, legal play by every player, and the search's wall clock on the campaign.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "ai/ard2_evaluator.h"
+#include "ai/arena.h"
+#include "ai/players.h"
+#include "games/registry.h"
+
+namespace ai {
+namespace {
+
+const core::Rules& ard2() {
+  const core::Rules* r = games::find_game("ard2");
+  EXPECT_NE(r, nullptr);
+  return *r;
+}
+
+int scenario(const std::string& id) {
+  const auto& list = ard2().scenarios();
+  for (size_t i = 0; i < list.size(); ++i)
+    if (list[i].id == id) return int(i);
+  ADD_FAILURE() << "no scenario " << id;
+  return 0;
+}
+
+core::Hex hex(const std::string& id) { return *core::find_hex(ard2(), id); }
+
+int side_of(const core::State& s, core::UnitId u) { return ard2().catalog()[s.units[u].def].side; }
+
+TEST(AiArd2Evaluator, LearnsTheObjectivesOfEachScenarioFromItsOutcome) {
+  Ard2Evaluator eval(ard2());
+  // 7.5: the Germans must hold Bastogne at the end (a control condition, no VP of
+  // its own): it decides the winner, so it weighs at least 6 and most. (The VP hexes
+  // of Map A move the VP total outcome() reports, so they are objectives too.)
+  const auto& bastogne = eval.objectives(scenario("7.5"));
+  ASSERT_FALSE(bastogne.empty());
+  const auto heaviest = std::max_element(bastogne.begin(), bastogne.end(),
+                                         [](const auto& a, const auto& b) { return a.weight < b.weight; });
+  EXPECT_EQ(heaviest->hex, hex("B1.16"));
+  EXPECT_GE(heaviest->weight, 6.0);
+  // 7.1: every VP hex of the map counts, weighted by its VP.
+  const auto& campaign = eval.objectives(scenario("7.1"));
+  bool namur = false;
+  for (const auto& o : campaign)
+    if (o.hex == hex("A1.46")) namur = o.weight == 3.0;
+  EXPECT_TRUE(namur);
+}
+
+TEST(AiArd2Evaluator, IsZeroSum) {
+  Ard2Evaluator eval(ard2());
+  for (const char* id : {"7.3", "7.4", "7.5", "7.6"}) {
+    const core::State s = ard2().setup(scenario(id), 3);
+    EXPECT_DOUBLE_EQ(eval.evaluate(s, 0), -eval.evaluate(s, 1)) << id;
+  }
+}
+
+TEST(AiArd2Evaluator, ValuesTakingAnEmptyObjectiveAndPunishesLosingSupply) {
+  // given 7.5's set-up with Bastogne emptied of its defenders
+  core::State s = ard2().setup(scenario("7.5"), 3);
+  for (core::UnitId u = 0; u < s.unit_count; ++u)
+    if (s.units[u].where == core::Where::OnMap && s.units[u].hex == hex("B1.16")) s.units[u].where = core::Where::Pool;
+  core::UnitId german = core::kNoUnit;
+  for (core::UnitId u = 0; u < s.unit_count && german == core::kNoUnit; ++u)
+    if (s.units[u].where == core::Where::OnMap && side_of(s, u) == 1) german = u;
+  ASSERT_NE(german, core::kNoUnit);
+  Ard2Evaluator eval(ard2());
+  const double before = eval.evaluate(s, 1);
+  // when a German unit stands in Bastogne, then the Germans' value rises
+  core::State taken = s;
+  taken.units[german].hex = hex("B1.16");
+  EXPECT_GT(eval.evaluate(taken, 1), before + 10);
+  // when the unit is Out of Supply instead, their value falls
+  const auto& flags = ard2().unit_flag_names();
+  const auto oos = std::find(flags.begin(), flags.end(), "out_of_supply");
+  ASSERT_NE(oos, flags.end());
+  core::State cut = s;
+  cut.units[german].flags |= 1u << (oos - flags.begin());
+  EXPECT_LT(eval.evaluate(cut, 1), before);
+}
+
+TEST(AiArd2, EveryPlayerPlaysLegalActionsOnBastogne) {
+  // play_game() checks every action against legal_actions() and throws on a bad one.
+  for (const std::string& name : player_names()) {
+    auto me = make_player(name, ard2(), 1);
+    auto other = make_player("random", ard2(), 2);
+    Player* players[2] = {other.get(), me.get()};
+    GameResult r;
+    ASSERT_NO_THROW(r = play_game(ard2(), scenario("7.5"), 4, players, Budget{0, 3}, 30)) << name;
+    EXPECT_EQ(r.actions, 30) << name;
+  }
+}
+
+TEST(AiArd2, TheSearchKeepsToItsClockOnTheCampaign) {
+  // 7.1 has hundreds of units and thousands of moves; one call must still end near
+  // its clock (one legal_actions() and one lookahead step past it at most).
+  SearchPlayer p(ard2(), 5);
+  const core::State s = ard2().setup(scenario("7.1"), 5);
+  const auto start = std::chrono::steady_clock::now();
+  const core::Action a = p.act(ard2(), s, Budget{300, 0});
+  const auto ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(ms, 300 + 3000);
+  core::ActionList legal;
+  ard2().legal_actions(s, legal);
+  EXPECT_NE(std::find(legal.begin(), legal.end(), a), legal.end());
+}
+
+}  // namespace
+}  // namespace ai
