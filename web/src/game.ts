@@ -37,6 +37,13 @@ function outcomeFacts(o: Record<string, unknown>): [string, string][] {
     .map(([k, v]) => [OUTCOME_WORDS[k] ?? words(k), typeof v === "boolean" ? (v ? "yes" : "no") : typeof v === "object" ? JSON.stringify(v) : String(v)]);
 }
 
+// "German wins — Major Victory"; just the level when it names the winner already.
+function resultLine(o: Record<string, unknown>): string {
+  const winner = o.winner ? `${o.winner} wins` : "Draw";
+  if (!o.level) return winner;
+  return o.winner && String(o.level).includes(String(o.winner)) ? `${o.level}` : `${winner} — ${o.level}`;
+}
+
 function label(a: Action): string {
   return words(a.type) + (a.arg !== undefined ? ` ${a.arg}` : "");
 }
@@ -444,7 +451,7 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
     const o = v.outcome ?? {};
     endScreen.append(el("div.end-card", {},
       el("h2", {}, "Game over"),
-      el("p.result", {}, o.winner ? `${o.winner} wins` : "Draw", o.level ? ` — ${o.level}` : ""),
+      el("p.result", {}, resultLine(o)),
       el("dl", {}, ...outcomeFacts(o).flatMap(([k, val]) => [el("dt", {}, k), el("dd", {}, val)])),
       el("div.buttons", {},
         el("a.button", { href: api.recordUrl(id), download: `hexfront-${id}.json` }, "Download record"),
