@@ -5,7 +5,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 PORT ?= 8080
 
-.PHONY: setup build run test bench asan clean
+.PHONY: setup build run test bench bench-web asan clean
 
 setup:
 	bash scripts/setup.sh
@@ -24,6 +24,9 @@ test: build
 
 bench: build
 	$(BUILD)/hexfront_bench
+
+bench-web: build
+	HEXFRONT_BIN=$(abspath $(BUILD))/hexfront node bench/web/render.bench.mjs
 
 asan: setup
 	cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DHEXFRONT_SANITIZE=ON

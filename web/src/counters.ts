@@ -43,15 +43,37 @@ export function sidc(def: UnitDef): string {
   return `SFGP${fn}-${echelon}`.padEnd(15, "-").slice(0, 15);
 }
 
+// Symbols are drawn by milsymbol, one per symbol code and colour (many units share
+// one), and drawn after the first frame: at several milliseconds each they would
+// hold back the whole map. An image waits with no href until its symbol is ready.
 const symbolCache = new Map<string, string>();
-function symbolUrl(def: UnitDef, colour: string): string {
-  const key = def.id + colour;
-  let url = symbolCache.get(key);
-  if (!url) {
-    url = new ms.Symbol(sidc(def), { size: 30, fill: false, monoColor: colour, frame: true, infoFields: false, strokeWidth: 5 }).toDataURL();
+const symbolWaiting = new Map<string, SVGImageElement[]>();
+let symbolTask = 0;
+
+function drawSymbols() {
+  symbolTask = 0;
+  const end = performance.now() + 12; // a slice of work per task, so the page stays responsive
+  for (const [key, images] of symbolWaiting) {
+    if (performance.now() > end) break;
+    const [code, colour] = key.split("|");
+    const url = new ms.Symbol(code, { size: 30, fill: false, monoColor: colour, frame: true, infoFields: false, strokeWidth: 5 }).toDataURL();
     symbolCache.set(key, url);
+    for (const img of images) img.setAttribute("href", url);
+    symbolWaiting.delete(key);
   }
-  return url;
+  if (symbolWaiting.size) symbolTask = window.setTimeout(drawSymbols);
+  else performance.mark("hexfront:symbols");
+}
+
+function setSymbol(img: SVGImageElement, def: UnitDef, colour: string) {
+  const key = `${sidc(def)}|${colour}`;
+  const url = symbolCache.get(key);
+  if (url) return img.setAttribute("href", url);
+  const images = symbolWaiting.get(key);
+  if (images) images.push(img);
+  else symbolWaiting.set(key, [img]);
+  // Started once the frame being built is painted.
+  if (!symbolTask) symbolTask = requestAnimationFrame(() => setTimeout(drawSymbols));
 }
 
 // Flags drawn as markers on the counter, as the printed game puts a marker on the unit;
@@ -83,10 +105,17 @@ export function valueLine(def: UnitDef, unit: UnitState): string {
   return side.map((v) => v.value).join("-");
 }
 
-export function drawCounter(def: UnitDef, unit: UnitState, x: number, y: number): SVGGElement {
+// A counter; `chip` draws only its coloured square (the map zoomed far out, where its
+// text could not be read: hundreds of counters draw several times faster).
+export function drawCounter(def: UnitDef, unit: UnitState, x: number, y: number, chip = false): SVGGElement {
   const [bg, fg] = counterColours(def);
   const g = svg("g", { class: "counter", "data-unit": unit.id, transform: `translate(${x - C / 2},${y - C / 2})` });
   if (unit.hex) g.setAttribute("data-hex", unit.hex);
+  if (chip) {
+    g.append(svg("rect", { class: "counter-body", width: C, height: C, rx: 3, fill: bg }));
+    return g;
+  }
+  g.append(svg("rect", { class: "counter-shadow", x: 1.5, y: 1.5, width: C, height: C, rx: 3 }));
   g.append(svg("rect", { class: "counter-body", width: C, height: C, rx: 3, fill: bg }));
   if (unit.steps_lost > 0) g.append(svg("rect", { width: C, height: C * 0.12, y: 0, fill: "#c0392b", class: "reduced" }));
   const name = svg("text", { x: C / 2, y: C * 0.21, class: "counter-name", fill: fg });
@@ -96,7 +125,8 @@ export function drawCounter(def: UnitDef, unit: UnitState, x: number, y: number)
     name.setAttribute("textLength", String(C - 4));
     name.setAttribute("lengthAdjust", "spacingAndGlyphs");
   }
-  const img = svg("image", { href: symbolUrl(def, fg), x: C * 0.15, y: C * 0.24, width: C * 0.7, height: C * 0.46 });
+  const img = svg("image", { x: C * 0.15, y: C * 0.24, width: C * 0.7, height: C * 0.46 });
+  setSymbol(img, def, fg);
   const values = svg("text", { x: C / 2, y: C * 0.9, class: "counter-values", fill: fg });
   values.textContent = valueLine(def, unit);
   g.append(name, img, values);

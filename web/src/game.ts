@@ -29,6 +29,21 @@ interface Ui {
   recent: Set<string>; // hexes the other side's last actions touched, outlined until we act
 }
 
+// The outcome's facts a player reads: not the engine's indexes and side numbers.
+const OUTCOME_WORDS: Record<string, string> = { vp: "Victory points", rule: "Decided by", reason: "Why", turn: "Turn" };
+function outcomeFacts(o: Record<string, unknown>): [string, string][] {
+  return Object.entries(o)
+    .filter(([k, v]) => !["over", "winner", "level"].includes(k) && !/(_index|_side|^side)$/.test(k) && v !== null && v !== "")
+    .map(([k, v]) => [OUTCOME_WORDS[k] ?? words(k), typeof v === "boolean" ? (v ? "yes" : "no") : typeof v === "object" ? JSON.stringify(v) : String(v)]);
+}
+
+// "German wins — Major Victory"; just the level when it names the winner already.
+function resultLine(o: Record<string, unknown>): string {
+  const winner = o.winner ? `${o.winner} wins` : "Draw";
+  if (!o.level) return winner;
+  return o.winner && String(o.level).includes(String(o.winner)) ? `${o.level}` : `${winner} — ${o.level}`;
+}
+
 function label(a: Action): string {
   return words(a.type) + (a.arg !== undefined ? ` ${a.arg}` : "");
 }
@@ -43,6 +58,8 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
     return;
   }
   if (view.seat && token) tokens.remember(id, view.seat.side, token);
+  // The render bench (bench/web) times from here to the first painted frame.
+  performance.mark("hexfront:data");
 
   const phase = el("div.phase");
   const buttons = el("div.buttons");
@@ -66,6 +83,7 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
   ui.map = new MapView(mapBox, catalog.map, {
     click: (hex, ev) => void onClick(hex, ev),
     hover: (hex) => onHover(hex),
+    detail: () => { if (ui.map) renderCounters(); },
   });
 
   const mine = () => !!ui.view.seat && ui.view.seat.side === ui.view.to_act && ui.replayAt === null;
@@ -236,12 +254,13 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
     const draw = (u: UnitState, x: number, y: number) => {
       const def = ui.defs.get(u.id);
       if (!def) return;
-      const c = drawCounter(def, u, x, y);
+      const c = drawCounter(def, u, x, y, ui.map.far);
       if (playable.has(u.id)) c.classList.add("playable");
       if (u.id === ui.selected) c.classList.add("selected");
       if (ui.attackers.has(u.id)) c.classList.add("attacker");
       g.append(c);
     };
+    for (const m of ui.view.state.hex_markers ?? []) drawHexMarker(m);
     let fannedStack: [string, UnitState[]] | null = null;
     for (const [hex, units] of byHex) {
       if (hex === ui.fanned && units.length > 1) {
@@ -264,6 +283,25 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
       g.append(svg("rect", { x: x - w / 2 - 4, y: y - C * 1.6 - 4, width: w + 8, height: C + 8, rx: 6, class: "fan" }));
       units.forEach((u, i) => draw(u, x - w / 2 + C / 2 + 2 + i * (C + 4), y - C * 1.1));
     }
+  }
+
+  // A marker lying on a hex (a barrage marker, control): a chip at the hex's lower left,
+  // below the counters, named in words on hover.
+  function drawHexMarker(m: { hex: string; kind: string; value: number }) {
+    if (!ui.map.hexes.has(m.hex)) return;
+    const [x, y] = ui.map.centre(m.hex);
+    const stacked = ui.view.state.hex_markers.filter((o) => o.hex === m.hex);
+    const i = stacked.indexOf(m);
+    const [word, owner] = m.kind.split("_");
+    const sideIndex = ui.catalog.sides.findIndex((s) => owner && s.toLowerCase().startsWith(owner.toLowerCase()));
+    const g = svg("g", { class: `hex-marker kind-${m.kind}`, transform: `translate(${x - S * 0.42 + i * 4},${y + S * 0.1 + i * 4})` });
+    g.append(svg("rect", { width: S * 0.3, height: S * 0.2, rx: 2, class: sideIndex >= 0 ? `side-${sideIndex}` : "" }));
+    const t = svg("text", { x: S * 0.15, y: S * 0.14 });
+    t.textContent = word.length <= 4 ? words(word) : word.slice(0, 3).toUpperCase();
+    const title = svg("title");
+    title.textContent = `${words(m.kind)}${m.value ? ` ${m.value}` : ""}`;
+    g.append(t, title);
+    ui.map.counters.append(g);
   }
 
   // The odds on a target hex, drawn above the counters so the defender does not hide them.
@@ -380,7 +418,9 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
 
   function renderLog() {
     log.replaceChildren(...ui.view.log.map((e) => el(`li.ev-${e.kind}`, {}, e.kind === "roll" ? el("span.die", {}, "⚄ ") : null, e.text)));
-    log.scrollTop = log.scrollHeight;
+    // Scrolled in the next frame, when layout is done anyway (reading scrollHeight now
+    // would lay out the whole map at once).
+    requestAnimationFrame(() => (log.scrollTop = log.scrollHeight));
   }
 
   function renderReplay() {
@@ -411,8 +451,8 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
     const o = v.outcome ?? {};
     endScreen.append(el("div.end-card", {},
       el("h2", {}, "Game over"),
-      el("p.result", {}, o.winner ? `${o.winner} wins` : "Draw", o.level ? ` — ${o.level}` : ""),
-      el("dl", {}, ...Object.entries(o).filter(([k]) => !["over", "winner", "level"].includes(k)).flatMap(([k, val]) => [el("dt", {}, words(k)), el("dd", {}, typeof val === "object" ? JSON.stringify(val) : String(val))])),
+      el("p.result", {}, resultLine(o)),
+      el("dl", {}, ...outcomeFacts(o).flatMap(([k, val]) => [el("dt", {}, k), el("dd", {}, val)])),
       el("div.buttons", {},
         el("a.button", { href: api.recordUrl(id), download: `hexfront-${id}.json` }, "Download record"),
         el("button", { onclick: () => { endScreen.dataset.closed = "1"; renderEnd(); } }, "Look at the map"),
@@ -467,4 +507,5 @@ export async function showGame(root: HTMLElement, id: number, token: string) {
   // Open on where the fighting is: the units on the map (a scenario may use a small
   // part of a large map); the ⤢ button comes back to it.
   ui.map.setHome(ui.view.state.units.filter((u) => u.where === "map" && u.hex).map((u) => u.hex!));
+  requestAnimationFrame(() => setTimeout(() => performance.mark("hexfront:painted")));
 }

@@ -27,6 +27,8 @@ const ROAD_FEATURES: Record<string, { colour: string; width: number; dash?: stri
   railroad: { colour: "#333", width: 2.5, dash: "10 3" }, rail: { colour: "#333", width: 2.5, dash: "10 3" },
 };
 
+const r1 = (n: number) => Math.round(n * 10) / 10;
+
 function hashColour(word: string): string {
   let h = 0;
   for (const c of word) h = (h * 31 + c.charCodeAt(0)) >>> 0;
@@ -42,6 +44,7 @@ export function terrainColour(terrain: string[]): string {
 export interface MapEvents {
   click(hex: string, ev: MouseEvent): void;
   hover(hex: string | null): void;
+  detail?(far: boolean): void; // the zoom crossed the level-of-detail threshold
 }
 
 export class MapView {
@@ -50,58 +53,125 @@ export class MapView {
   readonly highlights: SVGGElement;
   readonly counters: SVGGElement;
   readonly overlay: SVGGElement;
+  private readonly ids: SVGGElement;
+  private readonly hoverOutline: SVGPolygonElement; // printed hex IDs, drawn only when zoomed in (see labelIds)
+  private labelsQueued = false;
+  far = false; // zoomed out so far that counters are drawn as plain chips
+  private size: { width: number; height: number }; // the container's, measured before the map fills it
   private view = { x: 0, y: 0, w: 100, h: 100 };
   private bounds = { x: 0, y: 0, w: 100, h: 100 };
   private home: { x: number; y: number; w: number; h: number } | null = null; // what fit() shows
 
   constructor(private container: HTMLElement, readonly info: MapInfo, private events: MapEvents) {
+    const box = container.getBoundingClientRect();
+    this.size = { width: box.width, height: box.height };
     this.root = svg("svg", { class: "map", tabindex: 0, role: "application", "aria-label": "Map" });
     const terrain = svg("g", { class: "terrain" });
     const rivers = svg("g", { class: "rivers" });
     const roads = svg("g", { class: "roads" });
     const labels = svg("g", { class: "labels" });
+    this.ids = svg("g", { class: "hex-ids" });
     this.highlights = svg("g", { class: "highlights" });
     this.counters = svg("g", { class: "counters" });
     this.overlay = svg("g", { class: "overlay" });
+    this.hoverOutline = svg("polygon", { class: "hover-hex", points: "" });
     // Place names go above the counters: a town's name stays readable when it is held.
     const names = svg("g", { class: "names" });
-    this.root.append(terrain, rivers, roads, this.highlights, labels, this.counters, names, this.overlay);
+    this.root.append(terrain, rivers, roads, this.highlights, this.hoverOutline, this.ids, labels, this.counters, names, this.overlay);
+
+    // A real map has thousands of hexes: the terrain is one path per colour, the grid
+    // one path, rivers and roads one path per kind, and a click finds its hex from its
+    // position (hexAt) rather than from an element per hex.
+    const corner = this.cornerOffsets();
+    const fills = new Map<string, string[]>(), grid: string[] = [];
+    const sides = new Map<string, string[]>();
+    const add = (f: string, d: string) => {
+      const list = sides.get(f);
+      if (list) list.push(d);
+      else sides.set(f, [d]);
+    };
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     for (const h of info.hexes) {
       this.hexes.set(h.id, h);
-      const [cx, cy] = this.centre(h.id);
+      const cx = h.x * S, cy = h.y * S;
+      this.index(h.id, h.x, h.y);
       minX = Math.min(minX, cx); maxX = Math.max(maxX, cx);
       minY = Math.min(minY, cy); maxY = Math.max(maxY, cy);
-      const poly = svg("polygon", { points: this.corners(h.id).map((p) => p.join(",")).join(" "), fill: terrainColour(h.terrain), class: "hex", "data-hex": h.id });
-      terrain.append(poly);
-      labels.append(Object.assign(svg("text", { x: cx, y: cy - S * 0.36, class: "hex-id" }), { textContent: h.id }));
+      let d = `M${r1(cx + corner[0][0])} ${r1(cy + corner[0][1])}`;
+      for (let k = 1; k < 6; k++) d += `L${r1(cx + corner[k][0])} ${r1(cy + corner[k][1])}`;
+      d += "Z";
+      grid.push(d);
+      const colour = terrainColour(h.terrain);
+      const list = fills.get(colour);
+      if (list) list.push(d);
+      else fills.set(colour, [d]);
       if (h.terrain.some((t) => PLACE_TERRAIN.has(t)) || h.place) {
-        const big = h.terrain.includes("city") || h.terrain.includes("urban");
-        labels.append(svg("rect", { x: cx - S * (big ? 0.2 : 0.12), y: cy - S * (big ? 0.2 : 0.12), width: S * (big ? 0.4 : 0.24), height: S * (big ? 0.4 : 0.24), class: "town" }));
+        const half = S * (h.terrain.includes("city") || h.terrain.includes("urban") ? 0.2 : 0.12);
+        labels.append(svg("rect", { class: "town", x: r1(cx - half), y: r1(cy - half), width: r1(2 * half), height: r1(2 * half) }));
       }
-      if (h.place) names.append(Object.assign(svg("text", { x: cx, y: cy + S * 0.47, class: "place" }), { textContent: h.place }));
-      for (const [dir, features] of Object.entries(h.sides ?? {})) {
-        const d = Number(dir);
-        for (const f of features) {
-          const river = RIVER_FEATURES[f];
-          const road = ROAD_FEATURES[f];
-          if (river) {
-            const [a, b] = this.edge(h.id, d);
-            rivers.append(svg("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: river.colour, "stroke-width": river.width, "stroke-linecap": "round" }));
-          } else if (road) {
-            // A road crosses the hexside: draw it from this centre to the side's midpoint,
-            // and the neighbour draws the other half (or it leaves the map).
-            const [vx, vy] = info.directions[d];
-            roads.append(svg("line", { x1: cx, y1: cy, x2: cx + (vx * S) / 2, y2: cy + (vy * S) / 2, stroke: road.colour, "stroke-width": road.width, "stroke-linecap": "round", ...(road.dash ? { "stroke-dasharray": road.dash } : {}) }));
+      if (h.place) names.append(Object.assign(svg("text", { x: r1(cx), y: r1(cy + S * 0.47), class: "place" }), { textContent: h.place }));
+      if (!h.sides) continue;
+      for (const dir in h.sides) {
+        const k = Number(dir);
+        for (const f of h.sides[dir]) {
+          if (RIVER_FEATURES[f]) {
+            // The hexside towards direction k runs between corners k-1 and k.
+            const a = corner[(k + 5) % 6], b = corner[k];
+            add(f, `M${r1(cx + a[0])} ${r1(cy + a[1])}L${r1(cx + b[0])} ${r1(cy + b[1])}`);
+          } else if (ROAD_FEATURES[f]) {
+            // A road crosses the hexside: drawn from this centre to the side's midpoint;
+            // the neighbour draws the other half (or it leaves the map).
+            const [vx, vy] = info.directions[k];
+            add(f, `M${r1(cx)} ${r1(cy)}l${r1((vx * S) / 2)} ${r1((vy * S) / 2)}`);
           }
         }
       }
+    }
+    for (const [colour, ds] of fills) terrain.append(svg("path", { class: "terrain-fill", d: ds.join(""), fill: colour }));
+    terrain.append(svg("path", { class: "grid", d: grid.join("") }));
+    for (const [f, ds] of sides) {
+      const style = RIVER_FEATURES[f] ?? ROAD_FEATURES[f];
+      const dash = ROAD_FEATURES[f]?.dash;
+      (RIVER_FEATURES[f] ? rivers : roads).append(svg("path", { d: ds.join(""), stroke: style.colour, "stroke-width": style.width, "stroke-linecap": "round", fill: "none", ...(dash ? { "stroke-dasharray": dash } : {}) }));
     }
     const pad = S;
     this.bounds = { x: minX - pad, y: minY - pad, w: maxX - minX + 2 * pad, h: maxY - minY + 2 * pad };
     container.append(this.root, this.controls());
     this.listen();
-    requestAnimationFrame(() => this.fit());
+    this.fit();
+  }
+
+  // Hex centres bucketed by rounded position, for finding the hex under a point.
+  private buckets = new Map<string, string[]>();
+  private index(id: string, x: number, y: number) {
+    const key = `${Math.round(x)},${Math.round(y)}`;
+    const list = this.buckets.get(key);
+    if (list) list.push(id);
+    else this.buckets.set(key, [id]);
+  }
+
+  // The hex whose centre is nearest a point in map pixels, if the point is inside it.
+  hexAt(px: number, py: number): string | null {
+    const x = px / S, y = py / S;
+    let best: string | null = null, bestD = 0.58; // a hex's corners are 1/sqrt(3) from its centre
+    for (let i = -1; i <= 1; i++)
+      for (let j = -1; j <= 1; j++)
+        for (const id of this.buckets.get(`${Math.round(x) + i},${Math.round(y) + j}`) ?? []) {
+          const h = this.hexes.get(id)!;
+          const d = Math.hypot(h.x - x, h.y - y);
+          if (d < bestD) [best, bestD] = [id, d];
+        }
+    return best;
+  }
+
+  // Corner k lies between directions k and k+1: the centroid of a hex and those two
+  // neighbours; as offsets from the centre, in map pixels.
+  private cornerOffsets(): [number, number][] {
+    const d = this.info.directions;
+    return d.map((v, k) => {
+      const w = d[(k + 1) % 6];
+      return [((v[0] + w[0]) * S) / 3, ((v[1] + w[1]) * S) / 3] as [number, number];
+    });
   }
 
   centre(id: string): [number, number] {
@@ -115,24 +185,20 @@ export class MapView {
     return !!p && !!q && Math.hypot(p.x - q.x, p.y - q.y) < 1.01;
   }
 
-  // Corner k lies between directions k and k+1: the centroid of this hex and those two neighbours.
   corners(id: string): [number, number][] {
     const [cx, cy] = this.centre(id);
-    const d = this.info.directions;
-    return d.map((v, k) => {
-      const w = d[(k + 1) % 6];
-      return [cx + ((v[0] + w[0]) * S) / 3, cy + ((v[1] + w[1]) * S) / 3] as [number, number];
-    });
+    return this.cornerOffsets().map(([x, y]) => [cx + x, cy + y] as [number, number]);
   }
 
-  // The hexside towards direction d runs between corners d-1 and d.
-  edge(id: string, d: number): [[number, number], [number, number]] {
-    const c = this.corners(id);
-    return [c[(d + 5) % 6], c[d]];
+
+
+  // The corners as a polygon's points, to a tenth of a pixel.
+  points(id: string): string {
+    return this.corners(id).map((p) => `${r1(p[0])},${r1(p[1])}`).join(" ");
   }
 
   hexOutline(id: string, attrs: Record<string, string | number>): SVGPolygonElement {
-    return svg("polygon", { points: this.corners(id).map((p) => p.join(",")).join(" "), ...attrs });
+    return svg("polygon", { points: this.points(id), ...attrs });
   }
 
   // Makes fit() show these hexes (the part of the map in play) rather than the whole
@@ -149,7 +215,7 @@ export class MapView {
   }
 
   fit() {
-    const r = this.container.getBoundingClientRect();
+    const r = this.size;
     const aspect = r.width > 0 && r.height > 0 ? r.width / r.height : 1.5;
     let { x, y, w, h } = this.home ?? this.bounds;
     if (w / h < aspect) { const nw = h * aspect; x -= (nw - w) / 2; w = nw; }
@@ -191,6 +257,32 @@ export class MapView {
   private apply() {
     const v = this.view;
     this.root.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
+    // Level of detail: text too small to read is not laid out or painted (style.css).
+    const far = (this.size.width || 1) / v.w < 0.45;
+    if (far !== this.far) {
+      this.far = far;
+      this.root.classList.toggle("far", far);
+      this.events.detail?.(far);
+    }
+    if (!this.labelsQueued) {
+      this.labelsQueued = true;
+      requestAnimationFrame(() => this.labelIds());
+    }
+  }
+
+  // The printed hex IDs of the hexes in view, once hexes are big enough on screen to
+  // read them (4400 labels on a whole map cost more to draw than the map itself).
+  private labelIds() {
+    this.labelsQueued = false;
+    const v = this.view;
+    const width = this.size.width || 1;
+    this.ids.replaceChildren();
+    if ((S * width) / v.w < 34) return;
+    for (const h of this.hexes.values()) {
+      const [cx, cy] = this.centre(h.id);
+      if (cx < v.x - S || cx > v.x + v.w + S || cy < v.y - S || cy > v.y + v.h + S) continue;
+      this.ids.append(Object.assign(svg("text", { x: cx, y: cy - S * 0.36, class: "hex-id" }), { textContent: h.id }));
+    }
   }
 
   private toMap(clientX: number, clientY: number): [number, number] {
@@ -198,10 +290,21 @@ export class MapView {
     return [this.view.x + ((clientX - r.left) / r.width) * this.view.w, this.view.y + ((clientY - r.top) / r.height) * this.view.h];
   }
 
-  private hexFrom(target: EventTarget | null): string | null {
-    const node = (target as Element | null)?.closest?.("[data-hex]");
-    return node ? node.getAttribute("data-hex") : null;
+  // The hex of an event: its element's (a counter, a highlight), else the one under it.
+  private hexFrom(e: PointerEvent): string | null {
+    const node = (e.target as Element | null)?.closest?.("[data-hex]");
+    if (node) return node.getAttribute("data-hex");
+    const [x, y] = this.toMap(e.clientX, e.clientY);
+    return this.hexAt(x, y);
   }
+
+  private hover(hex: string | null) {
+    if (hex === this.hovered) return;
+    this.hovered = hex;
+    this.hoverOutline.setAttribute("points", hex ? this.points(hex) : "");
+    this.events.hover(hex);
+  }
+  private hovered: string | null = null;
 
   private listen() {
     const pointers = new Map<number, { x: number; y: number }>();
@@ -214,7 +317,7 @@ export class MapView {
     this.root.addEventListener("pointermove", (e) => {
       const prev = pointers.get(e.pointerId);
       if (!prev) {
-        this.events.hover(this.hexFrom(e.target));
+        this.hover(this.hexFrom(e));
         return;
       }
       const r = this.root.getBoundingClientRect();
@@ -240,13 +343,13 @@ export class MapView {
       const wasClick = pointers.size === 1 && dragged <= 6;
       pointers.delete(e.pointerId);
       if (wasClick && e.type === "pointerup") {
-        const hex = this.hexFrom(e.target) ?? this.hexFrom(document.elementFromPoint(e.clientX, e.clientY));
+        const hex = this.hexFrom(e);
         if (hex) this.events.click(hex, e);
       }
     };
     this.root.addEventListener("pointerup", up);
     this.root.addEventListener("pointercancel", up);
-    this.root.addEventListener("pointerleave", () => this.events.hover(null));
+    this.root.addEventListener("pointerleave", () => this.hover(null));
     this.root.addEventListener("wheel", (e) => {
       e.preventDefault();
       const [mx, my] = this.toMap(e.clientX, e.clientY);
@@ -264,6 +367,10 @@ export class MapView {
         keys[e.key]();
       }
     });
-    window.addEventListener("resize", () => this.fit());
+    window.addEventListener("resize", () => {
+      const r = this.container.getBoundingClientRect();
+      this.size = { width: r.width, height: r.height };
+      this.fit();
+    });
   }
 }

@@ -105,7 +105,7 @@ export function oddsCard(title: string, o: Odds): HTMLElement {
     for (const r of results)
       table.append(el("tr", { "data-result": r.result, "data-probability": String(r.probability) },
         el("td", {}, r.rolls), el("td.res", {}, r.result),
-        el("td.chance", {}, el("span.bar", { style: `width:${Math.round(r.probability * 60)}px` }), ` ${percent(r.probability)}`)));
+        el("td.chance", {}, el("span.chance-bar", { style: `width:${Math.round(r.probability * 60)}px` }), ` ${percent(r.probability)}`)));
     card.append(table);
   }
   if (o.rule) card.append(el("p.rule-line", {}, `Rule: ${o.rule}`));
