@@ -35,7 +35,7 @@ using nlohmann::json;
 
 namespace {
 
-constexpr uint32_t kAllFlags = (kCommitted << 1) - 1;
+constexpr uint32_t kAllFlags = (kBuggedOut << 1) - 1;
 
 bool on_map(const UnitState& u) { return u.where == Where::OnMap; }
 Hex key_hex(int32_t key) { return Hex::from_key(uint32_t(key)); }
@@ -299,17 +299,23 @@ const std::vector<std::string>& Ard2Rules::action_names() const {
   static const std::vector<std::string> kNames{"move", "barrage", "declare_attack", "add_attacker", "resolve_attack",
                                                "hold", "retreat",  "retreat_to",     "end_phase",
                                                // turn additions
-                                               "air_supply", "air_strike", "blow_bridge", "place", "exit"};
+                                               "air_supply", "air_strike", "blow_bridge", "place", "exit",
+                                               // combat additions
+                                               "overrun", "take_loss", "advance", "end_advance", "bug_out"};
   return kNames;
 }
 
 uint8_t Ard2Rules::action_operands(int type) const {
   switch (type) {
     case kMove:
-    case kBarrage: return core::kUnitOperand | core::kHexOperand;
+    case kBarrage:
+    case kOverrun:
+    case kAdvance:
+    case kBugOut: return core::kUnitOperand | core::kHexOperand;
     case kDeclareAttack:
     case kRetreatTo: return core::kHexOperand;
-    case kAddAttacker: return core::kUnitOperand;
+    case kAddAttacker:
+    case kTakeLoss: return core::kUnitOperand;
     // turn additions
     case kPlaceAirSupply:
     case kAirStrike:
@@ -323,7 +329,9 @@ uint8_t Ard2Rules::action_operands(int type) const {
 const std::vector<std::string>& Ard2Rules::unit_flag_names() const {
   static const std::vector<std::string> kNames{"dg",       "moved",    "fired",   "spotted",       "overran",
                                                "started_adjacent", "enemy_barrage", "attacked", "stopped",
-                                               "in_entry_area", "defended", "out_of_supply", "committed"};
+                                               "in_entry_area", "defended", "out_of_supply", "committed",
+                                               // combat additions
+                                               "attacker", "bug_out_due", "bugged_out"};
   return kNames;
 }
 
@@ -346,7 +354,9 @@ const std::vector<std::string>& Ard2Rules::step_names() const {
       "us_barrage_removal", "us_movement", "us_half_reconciliation", "us_combat", "us_exploitation", "us_supply",
       "turn_end",        "attack",          "defender_choice",  "retreat",
       // turn additions
-      "placement", "bridge_window"};
+      "placement", "bridge_window",
+      // combat additions
+      "loss", "advance", "bug_out"};
   return kNames;
 }
 
@@ -403,9 +413,12 @@ core::Prompt Ard2Rules::prompt(const State& s) const {
     if (is_exploitation(st)) text = "Move and attack with Exploit Capable units; end the phase when done.";
     return {f.side, fmt::format("Turn {}: {}", s.turn, step_info(st).name), text};
   }
+  if (combat_frame(f.step)) return combat_prompt(s);
   const std::string hex = core::hex_name(*this, key_hex(f.a));
   switch (f.step) {
-    case kAttackStep: return {f.side, side + " attack", "Add attackers against " + hex + ", then resolve."};
+    case kAttackStep:
+      if (f.flags & kOverrunFrame) return {f.side, side + " Overrun", "Add units of the stack overrunning " + hex + ", then resolve."};
+      return {f.side, side + " attack", "Add attackers against " + hex + ", then resolve."};
     case kDefenderChoice: return {f.side, side + " defence", "Hold in " + hex + " or Retreat 5 hexes."};
     case kPlaceStep:
       return {f.side, side + " placement", "Choose the hex of " + core::unit_name(*this, s, UnitId(f.a)) + "."};
@@ -422,10 +435,13 @@ std::vector<core::Reach> Ard2Rules::moves(const State& s, UnitId unit) const {
 }
 
 json Ard2Rules::odds(const State& s, const std::vector<UnitId>& attackers, Hex defender) const {
-  const OddsInfo o = compute_odds(position(s), crt_, attackers, defender);
-  return {{"attack", o.attack / double(scs::kEighths)}, {"defense", o.defense / double(scs::kEighths)},
-          {"odds", fmt::format("{}:{}", o.odds.attack, o.odds.defense)}, {"shift", o.shift},
-          {"column", crt_.column_name(o.column)}, {"allowed", o.declarable}, {"rule", "ARD2 3.2"}};
+  const Position p = position(s);
+  const OddsInfo o = compute_odds(p, crt_, attackers, defender);
+  json j = {{"attack", o.attack / double(scs::kEighths)}, {"defense", o.defense / double(scs::kEighths)},
+            {"odds", fmt::format("{}:{}", o.odds.attack, o.odds.defense)}, {"shift", o.shift},
+            {"column", crt_.column_name(o.column)}, {"allowed", o.declarable}, {"rule", "ARD2 3.2"}};
+  j.update(odds_detail(o, p, attackers, defender));  // combat additions: "results", "shifts"
+  return j;
 }
 
 json Ard2Rules::supply(const State& s, int side) const {
@@ -481,8 +497,10 @@ bool Ard2Rules::ext_from_json(State& s, const json& j, Error& err) const {
 
 void Ard2Rules::enter_step(State& s, Step step, Events& ev) const {
   core::goto_frame(s, Frame{uint16_t(step), int8_t(step_info(step).side), 0, 0, 0});
-  if (player_phase(step) && !pre_turn(step))
+  if (player_phase(step) && !pre_turn(step)) {
     begin_phase(s, position(s), [&](UnitId u) { return setup_exempt(s, u); });
+    mark_phase_bug_outs(s);  // ARD2 3.6: enemies that begin the phase next to artillery
+  }
   ev.add("phase", fmt::format("Turn {}: {}", s.turn, step_info(step).name), {{"step", step_names()[size_t(step)]}});
   // ARD2 5.1: the XVIII Abn Corps is placed at the start of the US Movement Phase.
   if (step == Step::UsMovement) push_placement(s, Placement::Xviii);
@@ -590,6 +608,7 @@ bool Ard2Rules::automatic_now(const State& s) const {
     legal_blows(s, blows);
     return blows.empty();
   }
+  if (combat_frame(f.step)) return combat_automatic(s);
   if (!sequence_step(f.step)) return false;
   const Step st = Step(f.step);
   if (!player_phase(st)) return true;
@@ -603,7 +622,13 @@ bool Ard2Rules::automatic_now(const State& s) const {
 // Runs steps until a player has a choice or the game is over.
 void Ard2Rules::run_automatic(State& s, Events& ev) const {
   capture_plungers(s, ev);
-  while (!s.over && s.has_frame() && automatic_now(s)) {
+  while (!s.over && s.has_frame()) {
+    schedule_bug_outs(s);  // ARD2 3.6: a Bug Out interrupts whatever runs
+    if (!automatic_now(s)) break;
+    if (combat_frame(s.top().step)) {
+      run_combat_frame(s, ev);
+      continue;
+    }
     if (s.top().step == kRetreatStep) {
       end_retreat(s, true, ev);  // A11: blocked, the stack loses a step and stays
       continue;
@@ -715,6 +740,10 @@ void Ard2Rules::legal_actions(const State& s, core::ActionList& out) const {
   if (s.over || !s.has_frame()) return;
   const Frame& f = s.top();
   const Action end{kEndPhase, core::kNoUnit, {}, 0};
+  if (combat_frame(f.step) || (f.step == kAttackStep && (f.flags & kOverrunFrame))) {
+    legal_combat_frame(s, out);
+    return;
+  }
   switch (f.step) {
     case kAttackStep: {
       const Hex target = key_hex(f.a);
@@ -743,7 +772,10 @@ void Ard2Rules::legal_actions(const State& s, core::ActionList& out) const {
     default: break;
   }
   const Step st = Step(f.step);
-  if (is_movement(st) || is_exploitation(st)) legal_moves(s, is_exploitation(st), out);
+  if (is_movement(st) || is_exploitation(st)) {
+    legal_moves(s, is_exploitation(st), out);
+    legal_overruns(s, is_exploitation(st), out);
+  }
   if (barrage_step(st)) legal_barrages(s, out);
   if (is_combat(st) || is_exploitation(st)) legal_attacks(s, out);
   // turn additions
@@ -751,99 +783,6 @@ void Ard2Rules::legal_actions(const State& s, core::ActionList& out) const {
   if (f.side == kAllied) legal_blows(s, out);
   legal_exits(s, out);
   out.push_back(end);
-}
-
-// --- Combat ----------------------------------------------------------------------------
-
-std::vector<UnitId> Ard2Rules::committed(const State& s) const {
-  std::vector<UnitId> out;
-  for (UnitId u = 0; u < s.unit_count; ++u)
-    if (on_map(s.units[u]) && (s.units[u].flags & kCommitted)) out.push_back(u);
-  return out;
-}
-
-std::vector<UnitId> Ard2Rules::defenders(const State& s, Hex h, int side) const {
-  std::vector<UnitId> out;
-  for (UnitId u = 0; u < s.unit_count; ++u)
-    if (on_map(s.units[u]) && s.units[u].hex == h && side_of(s, u) == side) out.push_back(u);
-  return out;
-}
-
-// SCS 8.0 (ASSUMED): the engine takes each step from the first unit the loss rule
-// allows; the owner's choice among ties is not offered.
-void Ard2Rules::lose_steps(State& s, std::vector<UnitId> units, bool attacker, int steps, Events& ev) const {
-  for (int i = 0; i < steps; ++i) {
-    std::erase_if(units, [&](UnitId u) { return !on_map(s.units[u]); });
-    if (units.empty()) return;
-    const Position p = position(s);
-    const auto cands = loss_candidates(p, units, attacker, i);
-    const UnitId u = cands.empty() ? units[0] : cands[0];
-    const std::string name = core::unit_name(*this, s, u);
-    if (take_step(s, p, u)) {
-      s.units[u].flags = 0;
-      ev.add("eliminated", name + " is eliminated", {{"unit", name}});
-    } else {
-      ev.add("loss", name + " loses a step", {{"unit", name}});
-    }
-  }
-}
-
-// ARD2 3.2 steps 3-5: roll two dice on the CRT, take the losses, and start the
-// defender's retreat when one is due.
-void Ard2Rules::resolve_attack(State& s, Events& ev) const {
-  const Hex target = key_hex(s.top().a);
-  const auto att = committed(s);
-  const int defender_side = other_side(side_of(s, att[0]));
-  const int roll = core::roll_dice(s, 2, 6, ev, "combat");
-  const CombatOutcome o = resolve_combat(position(s), crt_, att, target, roll);
-  ++s.ext<Ext>().attacks;
-  ev.add("combat",
-         fmt::format("{} against {}, rolled {}: {}", crt_.column_name(o.odds.column), core::hex_name(*this, target), roll,
-                     scs::to_string(o.result)),
-         {{"hex", core::hex_name(*this, target)}, {"column", crt_.column_name(o.odds.column)}, {"roll", roll},
-          {"result", scs::to_string(o.result)}});
-  for (UnitId u : att) s.units[u].flags &= ~kCommitted;
-  core::pop_frame(s);
-  lose_steps(s, att, true, o.attacker_steps, ev);
-  const auto def = defenders(s, target, defender_side);
-  lose_steps(s, def, false, o.defender_steps, ev);
-  const auto left = defenders(s, target, defender_side);
-  if (o.retreat > 0 && !left.empty()) {
-    for (UnitId u : left) s.units[u].flags |= kCommitted;
-    core::push_frame(s, Frame{kRetreatStep, int8_t(defender_side), uint8_t(o.retreat << 4), int32_t(target.key()),
-                              int32_t(target.key())});
-  }
-}
-
-std::vector<Hex> Ard2Rules::retreat_hexes(const State& s) const {
-  const Frame& f = s.top();
-  std::vector<Hex> out = retreat_options(position(s), committed(s), key_hex(f.a), key_hex(f.b), f.flags & 15);
-  std::erase_if(out, [&](Hex h) { return !in_play(s, h); });
-  return out;
-}
-
-void Ard2Rules::end_retreat(State& s, bool lose_step, Events& ev) const {
-  const auto stack = committed(s);
-  if (lose_step) lose_steps(s, stack, false, 1, ev);
-  for (UnitId u : stack) s.units[u].flags &= ~kCommitted;
-  core::pop_frame(s);
-}
-
-// ARD2 3.2: one hex of the retreat; an enemy Bond hex ends it with a step lost.
-void Ard2Rules::retreat_step(State& s, Hex to, Events& ev) const {
-  Frame& f = s.top();
-  const auto stack = committed(s);
-  retreat_to(s, position(s), stack, to);
-  ev.add("retreat", fmt::format("{} retreats to {}", info_.sides[size_t(f.side)], core::hex_name(*this, to)),
-         {{"hex", core::hex_name(*this, to)}});
-  f.b = int32_t(to.key());
-  f.flags = uint8_t(f.flags + 1);
-  const int done = f.flags & 15, length = f.flags >> 4;
-  if (retreat_stops_at(position(s), to, f.side)) {
-    end_retreat(s, true, ev);
-  } else if (done >= length) {
-    end_retreat(s, false, ev);
-  }
 }
 
 // ARD2 3.5: one die, modified, against the target's terrain; artillery out of supply
@@ -884,6 +823,7 @@ void Ard2Rules::apply(State& s, const Action& a, Events& ev) const {
              {{"unit", core::unit_name(*this, s, a.unit)}, {"to", core::hex_name(*this, a.hex)}});
       move_units(s, {a.unit}, a.hex, r->cost);
       if (jam) s.units[a.unit].flags |= kDG;  // ARD2 3.1
+      after_move(s, a.unit, range, ev);                   // ARD2 3.5 markers passed, 3.6 Bug Outs
       if (side == kGerman) open_bridge_window(s, a.hex);  // ARD2 3.8 (T-blow)
       break;
     }
@@ -893,32 +833,13 @@ void Ard2Rules::apply(State& s, const Action& a, Events& ev) const {
       ev.add("attack", fmt::format("{} attacks {}", info_.sides[size_t(f.side)], core::hex_name(*this, a.hex)),
              {{"hex", core::hex_name(*this, a.hex)}});
       break;
-    case kAddAttacker: s.units[a.unit].flags |= kCommitted | kAttacked; break;
-    case kResolveAttack: {
-      const Hex target = key_hex(f.a);
-      const int defender_side = other_side(f.side);
-      for (UnitId u : defenders(s, target, defender_side)) s.units[u].flags |= kDefended;
-      // ARD2 3.2: the defender chooses Hold or Retreat unless a Hold is mandated.
-      if (hold_mandatory(position(s), target, defender_side)) {
-        resolve_attack(s, ev);
-      } else {
-        core::goto_frame(s, Frame{kDefenderChoice, int8_t(defender_side), 0, f.a, 0});
-      }
-      break;
-    }
+    case kAddAttacker: s.units[a.unit].flags |= kCommitted | ((f.flags & kOverrunFrame) ? 0u : uint32_t(kAttacked)); break;
+    case kResolveAttack: start_combat(s, ev); break;
     case kHold:
-      core::goto_frame(s, Frame{kAttackStep, int8_t(other_side(f.side)), 0, f.a, 0});
+      core::goto_frame(s, Frame{kAttackStep, int8_t(other_side(f.side)), f.flags, f.a, f.b});
       resolve_attack(s, ev);
       break;
-    case kRetreat: {
-      // ARD2 3.2: a chosen Retreat of 5 hexes replaces the combat: no dice are rolled.
-      for (UnitId u : committed(s)) s.units[u].flags &= ~kCommitted;
-      for (UnitId u : defenders(s, key_hex(f.a), f.side)) s.units[u].flags |= kCommitted;
-      ev.add("retreat", info_.sides[size_t(f.side)] + " chooses to retreat from " + core::hex_name(*this, key_hex(f.a)),
-             {{"hex", core::hex_name(*this, key_hex(f.a))}});
-      core::goto_frame(s, Frame{kRetreatStep, f.side, uint8_t(kVoluntaryRetreat << 4), f.a, f.a});
-      break;
-    }
+    case kRetreat: choose_retreat(s, ev); break;
     case kRetreatTo: retreat_step(s, a.hex, ev); break;
     case kEndPhase:
       if (f.step == kBridgeWindow) {
@@ -933,6 +854,12 @@ void Ard2Rules::apply(State& s, const Action& a, Events& ev) const {
     case kBlowBridge: blow_bridge(s, a.unit, a.hex, ev); break;
     case kPlace: place(s, a.hex, ev); break;
     case kExit: exit_unit(s, a.unit, ev); break;
+    // combat additions
+    case kOverrun:
+    case kTakeLoss:
+    case kAdvance:
+    case kEndAdvance:
+    case kBugOut: apply_combat(s, a, ev); break;
   }
   run_automatic(s, ev);
 }
@@ -992,6 +919,11 @@ Error Ard2Rules::explain_illegal(const State& s, const Action& a) const {
       if (f.step != kAttackStep) return not_now();
       if (!unit_ok || !on_map(s.units[a.unit])) return refuse("that unit is not on the map", "ARD2 3.2");
       if (side_of(s, a.unit) != f.side) return refuse("that unit is not yours", "ARD2 3.2");
+      if (f.flags & kOverrunFrame) {
+        if (s.units[a.unit].hex != key_hex(f.b)) return refuse("overrunning units move as one stack", "ARD2 3.3");
+        const char* why = overrun_refusal(position(s), {a.unit}, key_hex(f.a));
+        return refuse(why ? why : "that unit may not join this Overrun", "ARD2 3.3");
+      }
       if (s.units[a.unit].flags & (kAttacked | kCommitted)) return refuse("that unit has already attacked this phase", "ARD2 3.2");
       if (core::distance(s.units[a.unit].hex, key_hex(f.a)) != 1) return refuse("that unit is not adjacent to the defender", "ARD2 3.2");
       const char* why = attack_refusal(position(s), {a.unit}, key_hex(f.a));
@@ -1042,6 +974,12 @@ Error Ard2Rules::explain_illegal(const State& s, const Action& a) const {
       return refuse("that unit may not exit now: it must be in an exit hex in its Movement or Exploitation Phase, "
                     "of a formation the scenario counts, with the MP to leave",
                     "ARD2 7.2, 7.3, 7.5 (S-exit)");
+    // combat additions
+    case kOverrun:
+    case kTakeLoss:
+    case kAdvance:
+    case kEndAdvance:
+    case kBugOut: return explain_combat(s, a);
     default: return refuse("\"" + name + "\" is not an action of this game", "ARD2 2.1");
   }
 }
@@ -1053,7 +991,8 @@ std::vector<std::string> Ard2Rules::check_invariants(const State& s) const {
   if (s.over != (s.depth == 0)) out.push_back("the game is over exactly when the flow stack is empty");
   for (int i = 0; i < s.depth; ++i) {
     const Frame& f = s.stack[size_t(i)];
-    if ((i == 0) != sequence_step(f.step) || f.step > kBridgeWindow) out.push_back(fmt::format("frame {} has a bad step", i));
+    if ((i == 0) != sequence_step(f.step) || f.step >= step_names().size())
+      out.push_back(fmt::format("frame {} has a bad step", i));
   }
   const Position p = position(s);
   bool combat_settled = s.depth == 1 && is_combat(Step(s.stack[0].step));
@@ -1061,7 +1000,9 @@ std::vector<std::string> Ard2Rules::check_invariants(const State& s) const {
     const UnitState& u = s.units[i];
     const std::string name = core::unit_name(*this, s, i);
     if (u.flags & ~kAllFlags) out.push_back(name + " has unknown flags");
-    if (u.flags & kDefended) combat_settled = false;
+    if (s.depth == 1 && (u.flags & kCombatFlags)) out.push_back(name + " keeps a combat mark after its combat ended");
+    // Attacks (advances), Bug Outs (3.6) may overstack or mix until the phase ends.
+    if (u.flags & (kDefended | kAttacked | kBuggedOut)) combat_settled = false;
     if (!on_map(u)) continue;
     if (!board_->contains(u.hex) || !in_play(s, u.hex)) out.push_back(name + " is outside the play area");
     if (p.steps(i) <= 0) out.push_back(name + " is on the map with no step left");

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/rules.h"
+#include "games/ard2/combat.h"
 #include "games/ard2/position.h"
 #include "games/ard2/sequence.h"
 #include "games/ard2/status.h"
@@ -21,6 +22,8 @@
 namespace ard2 {
 
 // Frames pushed above a sequence step (Frame::step values after Step::kCount).
+// kAttackStep and kDefenderChoice: flags bit kOverrunFrame marks an Overrun (3.3), whose
+// attackers all stand in hex b.
 enum PushedStep : uint16_t {
   kAttackStep = uint16_t(Step::kCount),  // a = defender hex key: adding attackers
   kDefenderChoice,                       // a = defender hex key: Hold or Retreat
@@ -29,7 +32,14 @@ enum PushedStep : uint16_t {
   kPlaceStep,    // a = unit placed by its owner's choice (ARD2 4.1 vdH, 5.1 XVIII Abn Corps)
   kBridgeWindow, // the US may try to blow bridges in the German turn (ARD2 3.8, A35)
   // end of turn additions
+  // combat additions
+  kLossStep,     // side = owner; a = steps still due, b = steps taken of this result;
+                 // flags 1: the attackers (kAttacker) lose, else the defending stack (kCommitted)
+  kAdvanceStep,  // side = attacker; a = defender hex key, b = the result's retreat length;
+                 // flags kOverrunFrame: no choice, the overrunners enter a vacated hex
+  kBugOutStep,   // side = owner of the artillery marked kBugOutDue
 };
+inline constexpr uint8_t kOverrunFrame = 1;
 
 // Action types, in action_names() order.
 enum ActionType : uint16_t {
@@ -49,10 +59,21 @@ enum ActionType : uint16_t {
   kPlace,       // hex: where the unit of a kPlaceStep frame goes (ARD2 4.1, 5.1)
   kExit,        // unit: leaves the map from an exit hex (ARD2 7.2, 7.3, 7.5; S-exit)
   // end of turn additions
+  // combat additions
+  kOverrun,     // unit, hex: the unit's stack overruns the adjacent hex (3.3)
+  kTakeLoss,    // unit: it takes the next step of the loss (SCS 8.0)
+  kAdvance,     // unit, hex: one hex of an advance after combat (3.2)
+  kEndAdvance,  // no further advance after this combat
+  kBugOut,      // unit, hex: where the artillery bugs out to (3.6)
 };
 
 // A unit flag of the module beyond position.h's: committed to the attack being built.
 inline constexpr uint32_t kCommitted = 1u << kUnitFlagCount;
+// combat additions
+inline constexpr uint32_t kAttacker = kCommitted << 1;   // took part in the attack being resolved
+inline constexpr uint32_t kBugOutDue = kCommitted << 2;  // artillery that must Bug Out now (3.6)
+inline constexpr uint32_t kBuggedOut = kCommitted << 3;  // bugged out this phase (3.6): its hex may be overstacked
+inline constexpr uint32_t kCombatFlags = kCommitted | kAttacker | kBugOutDue;
 
 // The game's scalars in State::ext.
 struct Ext {
@@ -185,10 +206,31 @@ class Ard2Rules final : public core::Rules {
   bool may_attack_with(const Position& p, core::UnitId u, core::Hex target) const;
   bool attack_possible(const core::State& s, core::Hex target) const;
   void resolve_attack(core::State& s, core::Events& ev) const;
-  void lose_steps(core::State& s, std::vector<core::UnitId> units, bool attacker, int steps, core::Events& ev) const;
   std::vector<core::Hex> retreat_hexes(const core::State& s) const;
   void end_retreat(core::State& s, bool lose_step, core::Events& ev) const;
   void retreat_step(core::State& s, core::Hex to, core::Events& ev) const;
+  // combat additions (ard2_combat.cpp)
+  bool combat_frame(uint16_t step) const { return step >= kLossStep && step <= kBugOutStep; }
+  std::vector<core::UnitId> flagged(const core::State& s, uint32_t flag, int side) const;
+  void start_combat(core::State& s, core::Events& ev) const;
+  void choose_retreat(core::State& s, core::Events& ev) const;
+  void legal_overruns(const core::State& s, bool exploitation, core::ActionList& out) const;
+  std::vector<core::UnitId> overrun_stack(const Position& p, core::Hex from, core::Hex target, bool exploitation) const;
+  void legal_combat_frame(const core::State& s, core::ActionList& out) const;
+  bool combat_automatic(const core::State& s) const;
+  void run_combat_frame(core::State& s, core::Events& ev) const;
+  void apply_combat(core::State& s, const core::Action& a, core::Events& ev) const;
+  core::Error explain_combat(const core::State& s, const core::Action& a) const;
+  core::Prompt combat_prompt(const core::State& s) const;
+  void take_loss(core::State& s, core::UnitId u, core::Events& ev) const;
+  std::vector<core::Action> advances(const core::State& s) const;
+  void finish_advance(core::State& s, core::Events& ev) const;
+  std::vector<core::Hex> bug_out_hexes(const core::State& s, core::UnitId arty) const;
+  void mark_phase_bug_outs(core::State& s) const;
+  void schedule_bug_outs(core::State& s) const;
+  void after_move(core::State& s, core::UnitId u, const std::vector<core::Reach>& range, core::Events& ev) const;
+  nlohmann::json odds_detail(const OddsInfo& o, const Position& p, const std::vector<core::UnitId>& attackers,
+                             core::Hex defender) const;
   void barrage(core::State& s, core::UnitId arty, core::Hex target, core::Events& ev) const;
   void legal_moves(const core::State& s, bool exploitation, core::ActionList& out) const;
   void legal_barrages(const core::State& s, core::ActionList& out) const;

@@ -34,14 +34,20 @@ bool can_attack_across(const Position& p, core::Hex from, core::Hex to, scs::Mov
   return true;
 }
 
-int terrain_shift(const Position& p, core::Hex defender, int defender_side, const std::vector<core::Hex>& attacker_hexes) {
+std::vector<ShiftPart> terrain_shift_parts(const Position& p, core::Hex defender, int defender_side,
+                                           const std::vector<core::Hex>& attacker_hexes) {
   const scs::Board& b = p.board();
   const scs::Tec& tec = b.tec();
-  int hex = 0;
+  std::vector<ShiftPart> out;
+  // ARD2 1.2 example, 1.3 a): only the single best hex terrain of the defender counts.
+  int best_hex = -1;
   const uint32_t m = b.terrain(defender);
   for (int k = 0; k < tec.hex_count(); ++k)
-    if ((m >> k) & 1u && hex_terrain_applies(tec.hex(k), defender_side)) hex = std::max(hex, int(tec.hex(k).shift));
-  int sides = 0;
+    if ((m >> k) & 1u && hex_terrain_applies(tec.hex(k), defender_side) &&
+        (best_hex < 0 || tec.hex(k).shift > tec.hex(best_hex).shift))
+      best_hex = k;
+  if (best_hex >= 0 && tec.hex(best_hex).shift > 0)
+    out.push_back({tec.hex(best_hex).name, tec.hex(best_hex).shift, defender, false});
   std::vector<core::Hex> stacks = attacker_hexes;
   std::sort(stacks.begin(), stacks.end());
   stacks.erase(std::unique(stacks.begin(), stacks.end()), stacks.end());
@@ -49,13 +55,19 @@ int terrain_shift(const Position& p, core::Hex defender, int defender_side, cons
     const int dir = core::direction_to(a, defender);
     if (dir < 0) continue;
     // ASSUMED: a hexside with several features shifts by its single greatest one.
-    int best = 0;
+    int best = -1;
     const uint32_t s = b.side(a, dir);
     for (int k = 0; k < tec.side_count(); ++k)
-      if ((s >> k) & 1u) best = std::max(best, int(tec.side(k).shift));
-    sides += best;
+      if ((s >> k) & 1u && (best < 0 || tec.side(k).shift > tec.side(best).shift)) best = k;
+    if (best >= 0 && tec.side(best).shift > 0) out.push_back({tec.side(best).name, tec.side(best).shift, a, true});
   }
-  return hex + sides;
+  return out;
+}
+
+int terrain_shift(const Position& p, core::Hex defender, int defender_side, const std::vector<core::Hex>& attacker_hexes) {
+  int total = 0;
+  for (const ShiftPart& s : terrain_shift_parts(p, defender, defender_side, attacker_hexes)) total += s.shift;
+  return total;
 }
 
 OddsInfo compute_odds(const Position& p, const scs::Crt& crt, const std::vector<core::UnitId>& attackers, core::Hex defender) {
@@ -186,6 +198,24 @@ bool advance_step_ok(const Position& p, core::UnitId u, core::Hex defender, int 
   // The second hex must follow a road out of the defender's hex.
   if (step == 1 && from == defender) return p.effective_road(from, core::direction_to(from, to)) != scs::RoadKind::None;
   return false;
+}
+
+std::vector<core::Hex> advance_hexes(const Position& p, core::UnitId u, core::Hex defender, int retreat_length) {
+  const int side = p.info(u).side;
+  const core::Hex at = p.unit(u).hex;
+  std::vector<core::Hex> out;
+  if (p.unit(u).where != core::Where::OnMap || p.has_enemy(defender, side)) return out;
+  auto room = [&](core::Hex h) { return p.count(h, side) < kStackLimit; };
+  if (at != defender) {
+    if (advance_step_ok(p, u, defender, 0, at, defender) && room(defender)) out.push_back(defender);
+    return out;
+  }
+  if (advance_limit(p, u, retreat_length, false) < 2) return out;
+  for (int d = 0; d < core::kDirections; ++d) {
+    const core::Hex to = core::neighbor(at, d);
+    if (p.board().contains(to) && advance_step_ok(p, u, defender, 1, at, to) && room(to)) out.push_back(to);
+  }
+  return out;
 }
 
 bool may_overrun(const Position& p, core::UnitId u) {

@@ -2,6 +2,7 @@
 // defender's Hold or Retreat, losses, retreats, advances and Overruns.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "games/ard2/movement.h"
@@ -24,6 +25,16 @@ bool can_attack_across(const Position& p, core::Hex from, core::Hex to, scs::Mov
 // of the defender's hex (West Wall for German defenders only), plus, per attacking
 // stack, the hexside it attacks across (even along a road).
 int terrain_shift(const Position& p, core::Hex defender, int defender_side, const std::vector<core::Hex>& attacker_hexes);
+// The same, shift by shift, for the odds panel: the defender's hex terrain, then each
+// attacking stack's hexside; only non-zero shifts, each with the TEC row and the rule.
+struct ShiftPart {
+  std::string why;   // the TEC row: "City", "Stream"
+  int shift = 0;     // columns left
+  core::Hex stack;   // the attacking stack's hex for a hexside shift
+  bool hexside = false;
+};
+std::vector<ShiftPart> terrain_shift_parts(const Position& p, core::Hex defender, int defender_side,
+                                           const std::vector<core::Hex>& attacker_hexes);
 
 struct OddsInfo {
   int attack = 0;   // eighths
@@ -80,6 +91,13 @@ bool may_exploit(const Position& p, core::UnitId u);
 int advance_limit(const Position& p, core::UnitId u, int retreat_length, bool overrun);
 // ARD2 3.2: the hexes of an advance: first the defender's, then one along a road.
 bool advance_step_ok(const Position& p, core::UnitId u, core::Hex defender, int step, core::Hex from, core::Hex to);
+// ARD2 3.2, S-advance: the hexes attacker `u` may advance into next, once the
+// defender's hex is empty of enemy units: the defender's hex while `u` is still
+// outside it; from inside it, when its limit is 2, one more hex along a road. ASSUMED
+// (SCS series, S-advance): an advance never puts more than kStackLimit friendly units
+// in a hex, spends no MP and ignores ZOC Bonds and enemy adjacency.
+inline constexpr int kStackLimit = 3;  // ARD2 3.1
+std::vector<core::Hex> advance_hexes(const Position& p, core::UnitId u, core::Hex defender, int retreat_length);
 
 // ARD2 3.3: the unit may start an Overrun now (Mech MA, not DG, did not start the
 // phase adjacent to the enemy, has not overrun, no enemy Full marker this phase).

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "games/ard2/movement.h"
 #include "games/ard2/supply.h"
 
 namespace ard2 {
@@ -56,6 +57,7 @@ void pay_overrun(core::State& s, const std::vector<core::UnitId>& stack) {
   for (core::UnitId u : stack) {
     s.units[u].spent = uint8_t(std::min(255, s.units[u].spent + kOverrunCost));
     s.units[u].flags |= kOverran | kMoved;
+    s.units[u].flags &= ~kInEntryArea;
   }
 }
 
@@ -72,6 +74,12 @@ void retreat_to(core::State& s, const Position& p, const std::vector<core::UnitI
 
 void advance_to(core::State& s, const std::vector<core::UnitId>& units, core::Hex to) {
   for (core::UnitId u : units) s.units[u].hex = to;
+}
+
+void enter_effects(core::State& s, const Position& p, core::UnitId u, core::Hex h) {
+  const int side = p.info(u).side;
+  if (traffic_jam_active(p, h, side)) s.units[u].flags |= kDG;
+  if (p.full_markers(h, other_side(side)) > 0) s.units[u].flags |= kEnemyBarrage;
 }
 
 }  // namespace ard2

@@ -47,5 +47,9 @@ void enter_after_overrun(core::State& s, const std::vector<core::UnitId>& stack,
 void retreat_to(core::State& s, const Position& p, const std::vector<core::UnitId>& stack, core::Hex to);
 // ARD2 3.2: one hex of an advance after combat (no MP).
 void advance_to(core::State& s, const std::vector<core::UnitId>& units, core::Hex to);
+// What entering hex `h` does to unit `u` besides moving it: an active Traffic Jam makes
+// a German unit DG (3.1, 3.4); an enemy Full Barrage marker ends its Exploit and
+// Overrun abilities for the phase (3.5). Used for advances and Overrun entries.
+void enter_effects(core::State& s, const Position& p, core::UnitId u, core::Hex h);
 
 }  // namespace ard2

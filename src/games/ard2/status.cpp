@@ -65,18 +65,19 @@ ArtilleryRoll artillery_air_roll(int die) {
   return ArtilleryRoll::Recovers;
 }
 
+bool threatens(const Position& p, core::UnitId enemy, core::Hex from, core::UnitId arty) {
+  const UnitInfo& ei = p.info(enemy);
+  const core::Hex to = p.unit(arty).hex;
+  if (ei.side == p.info(arty).side || core::distance(from, to) != 1) return false;
+  return ei.attack[0] >= 2 && can_attack_across(p, from, to, ei.move);  // printed (full) Attack
+}
+
 bool must_bug_out(const Position& p, core::UnitId arty) {
   if (!p.info(arty).artillery || p.dg(arty) || p.unit(arty).where != core::Where::OnMap) return false;
   const core::Hex h = p.unit(arty).hex;
-  const int side = p.info(arty).side;
-  for (int d = 0; d < core::kDirections; ++d) {
-    const core::Hex n = core::neighbor(h, d);
-    for (core::UnitId e : p.units_at(n)) {
-      const UnitInfo& ei = p.info(e);
-      if (ei.side == side || ei.attack[0] < 2) continue;  // printed (full) Attack
-      if (can_attack_across(p, n, h, ei.move)) return true;
-    }
-  }
+  for (int d = 0; d < core::kDirections; ++d)
+    for (core::UnitId e : p.units_at(core::neighbor(h, d)))
+      if (threatens(p, e, p.unit(e).hex, arty)) return true;
   return false;
 }
 

@@ -37,6 +37,9 @@ ArtilleryRoll artillery_air_roll(int die);
 // more is adjacent (moved there, or began a phase there) and could attack across the
 // hexside between them.
 bool must_bug_out(const Position& p, core::UnitId arty);
+// ARD2 3.6: `enemy`, standing in `from` next to `arty`, is one that makes it Bug Out:
+// printed (full side) Attack 2 or more, able to attack across the hexside between them.
+bool threatens(const Position& p, core::UnitId enemy, core::Hex from, core::UnitId arty);
 // ARD2 3.6: hexes it may be placed in: in its side's Trace Supply (`traced`), not
 // Prohibited to Mech, no enemy in or next to it, and at least 8 road hexes along
 // contiguous road from its start (enemy units and Bonds ignored on that route).

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <random>
 
 #include "core/game.h"
@@ -207,7 +208,7 @@ TEST(Ard2Rules, IllegalActionsCiteTheirRule) {
 
 // Random legal play to the end: no dead end, no broken invariant, and the record
 // replays to the same hashes.
-void random_game(const std::string& id, uint64_t seed, int& attacks) {
+void random_game(const std::string& id, uint64_t seed, int& attacks, std::map<int, int>* types = nullptr) {
   core::Game g(rules(), scenario_index(id), seed);
   std::mt19937_64 rng(seed);
   core::ActionList acts;
@@ -218,6 +219,7 @@ void random_game(const std::string& id, uint64_t seed, int& attacks) {
     // End a phase one time in five when possible, so games stay short.
     const auto end = std::find_if(acts.begin(), acts.end(), [](const Action& a) { return a.type == kEndPhase; });
     const Action a = end != acts.end() && rng() % 5 == 0 ? *end : acts[rng() % acts.size()];
+    if (types) ++(*types)[a.type];
     const auto err = g.apply(a);
     ASSERT_FALSE(err) << err->message;
     const auto bad = rules().check_invariants(g.state());
@@ -237,8 +239,11 @@ void random_game(const std::string& id, uint64_t seed, int& attacks) {
 
 TEST(Ard2Rules, RandomPlay75ToTheEnd) {
   int attacks = 0;
-  for (uint64_t seed : {11u, 12u, 13u}) random_game("7.5", seed, attacks);
+  std::map<int, int> types;
+  for (uint64_t seed : {11u, 12u, 13u}) random_game("7.5", seed, attacks, &types);
   EXPECT_GT(attacks, 0);
+  // the advance after combat (3.2) is reached in random play
+  EXPECT_GT(types[kAdvance] + types[kEndAdvance], 0);
 }
 
 TEST(Ard2Rules, RandomPlaySmallScenariosToTheEnd) {
