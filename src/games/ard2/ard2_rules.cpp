@@ -135,7 +135,7 @@ std::unique_ptr<Ard2Rules> Ard2Rules::load_with_map(const std::string& dir, std:
   if (!tec_from_table(r->tables_["tec"], tec, error)) return fail("tables/tec.json", error);
   if (!scs::crt_from_table(r->tables_["crt"], r->crt_, error)) return fail("tables/crt.json", error);
   r->board_ = std::make_unique<scs::Board>(scs::board_from_map(*r->map_, std::move(tec)));
-  if (!r->apply_map_additions(dir, error) || !r->read_air_tables(error)) return nullptr;
+  if (!r->apply_map_additions(dir, error) || !r->read_vp_hexes(error) || !r->read_air_tables(error)) return nullptr;
   for (const scs::Bridge& b : r->board_->bridges())
     if (b.plunger && std::find(r->plungers_.begin(), r->plungers_.end(), *b.plunger) == r->plungers_.end())
       r->plungers_.push_back(*b.plunger);
@@ -258,8 +258,11 @@ bool Ard2Rules::read_scenario(const json& j, const std::string& dir, std::string
     }
     for (const json& m : j.at("markers"))
       if (m.at("type") == "BridgeBlown") sc.blown.push_back(hex(m.at("hex")));
-    for (const json& h : j.at("initial_control").value("german", json::array()))
-      if (const auto x = map_->ids().parse(h.get<std::string>()); x && board_->contains(*x)) sc.german_control.push_back(*x);
+    for (const json& h : j.at("initial_control").value("german", json::array())) {
+      const auto x = place_hex(h.get<std::string>());
+      if (!x) throw std::runtime_error("initial control: " + h.get<std::string>() + " is neither a hex nor a place");
+      sc.german_control.push_back(*x);
+    }
     // Victory (6.0 and each scenario's conditions).
     const json& v = j.at("victory");
     sc.victory_type = v.at("type").get<std::string>();
@@ -273,8 +276,11 @@ bool Ard2Rules::read_scenario(const json& j, const std::string& dir, std::string
       if (!levels_from_table(t, sc.levels, error)) throw std::runtime_error(file + ": " + error);
       std::sort(sc.levels.begin(), sc.levels.end(), [](const auto& a, const auto& b) { return a.min_vp > b.min_vp; });
     }
-    for (const json& p : v.value("places", json::array()))
-      if (const auto h = map_->find_place(p.get<std::string>())) sc.victory_hexes.push_back(*h);
+    for (const json& p : v.value("places", json::array())) {
+      const auto h = place_hex(p.get<std::string>());
+      if (!h) throw std::runtime_error("victory place " + p.get<std::string>() + " is neither a VP hex nor a map place");
+      sc.victory_hexes.push_back(*h);
+    }
     for (const json& c : v.value("conditions", json::array()))
       if (c.value("type", "") == "control")
         for (const json& h : c.at("hexes")) sc.victory_hexes.push_back(hex(h));

@@ -5,7 +5,9 @@
 #pragma once
 
 #include <array>
+#include <map>
 #include <memory>
+#include <optional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -240,6 +242,8 @@ class Ard2Rules final : public core::Rules {
   bool read_turn_data(const nlohmann::json& j, Scenario& sc, std::string& error) const;
   bool read_air_tables(std::string& error);
   bool apply_map_additions(const std::string& dir, std::string& error);
+  bool read_vp_hexes(std::string& error);
+  std::optional<core::Hex> place_hex(const std::string& name) const;
   void weather_step(core::State& s, core::Events& ev) const;
   void air_strike_step(core::State& s, core::Events& ev) const;
   void legal_air(const core::State& s, core::ActionList& out) const;
@@ -272,6 +276,7 @@ class Ard2Rules final : public core::Rules {
   };
   AirTables air_;
   std::vector<core::Hex> plungers_;  // distinct plunger hexes of the board
+  std::map<std::string, core::Hex> vp_places_;  // VP table label -> hex
 
   core::GameInfo info_;
   std::unique_ptr<core::Map> map_;

@@ -12,6 +12,7 @@
 #include "games/ard2/combat.h"
 #include "games/ard2/data.h"
 #include "games/ard2/effects.h"
+#include "games/ard2/markers.h"
 
 namespace ard2 {
 namespace {
@@ -63,6 +64,26 @@ Hex hex(const char* id) { return *core::find_hex(rules(), id); }
 UnitId unit(const State& s, const char* id) { return core::find_unit(rules(), s, id); }
 
 bool has(const core::ActionList& acts, const Action& a) { return std::find(acts.begin(), acts.end(), a) != acts.end(); }
+
+// ARD2 6.0, 7.4, 7.6: the VP hexes are the VP table's rows (not only the map's own
+// `vp=` marks), and scenario places resolve through the table's labels.
+TEST(Ard2Rules, VpHexesComeFromTheVpTable) {
+  // Given the test map, which marks only Bastogne, the table's towns are VP hexes too:
+  EXPECT_EQ(rules().board().vp(hex("B1.16")), 3);   // Bastogne
+  EXPECT_EQ(rules().board().vp(hex("B21.33")), 3);  // St. Vith (hex assumed from the map)
+  EXPECT_EQ(rules().board().vp(hex("A27.33")), 1);  // Hotton (value assumed)
+  EXPECT_EQ(rules().board().vp(hex("A20.20")), 0);
+  // When 7.4 starts, the Germans hold none of St. Vith, Berg Reuland and Vielsalm: Allied.
+  const State s74 = rules().setup(scenario_index("7.4"), 1);
+  EXPECT_EQ(rules().outcome(s74)["winner"], "Allied");
+  // Then they take all three (control markers, supplied occupation is 6.0's business).
+  State taken = s74;
+  for (const char* id : {"B21.33", "B22.28", "B11.34"}) set_marker(taken, hex(id), kControl, kGerman + 1);
+  EXPECT_EQ(rules().outcome(taken)["winner"], "German");
+  // 7.6 starts with the Germans holding Rochefort and LaRoche (named by place).
+  const State s76 = rules().setup(scenario_index("7.6"), 1);
+  EXPECT_EQ(core::hex_marker_value(s76, hex("A34.27"), kControl), kGerman + 1);
+}
 
 TEST(Ard2Rules, Setup75PlacesEveryUnitOfTheScenario) {
   const int sc = scenario_index("7.5");
