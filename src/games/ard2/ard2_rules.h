@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/rules.h"
+#include "games/ard2/movement.h"
 #include "games/ard2/position.h"
 #include "games/ard2/sequence.h"
 #include "games/ard2/status.h"
@@ -78,9 +79,10 @@ class Ard2Rules final : public core::Rules {
   // ard2.override beside it when present); nullptr and `error` naming the file when
   // anything is wrong.
   static std::unique_ptr<Ard2Rules> load(const std::string& dir, std::string& error);
-  // The same with a given map (tests use a small hand-made one).
+  // The same with a given map (tests use a small hand-made one) and, when
+  // `override_path` is given, that owner override file instead of <dir>/owner.override.
   static std::unique_ptr<Ard2Rules> load_with_map(const std::string& dir, std::unique_ptr<core::Map> map,
-                                                  std::string& error);
+                                                  std::string& error, const std::string& override_path = "");
 
   const core::GameInfo& info() const override { return info_; }
   const core::Map& map() const override { return *map_; }
@@ -109,6 +111,7 @@ class Ard2Rules final : public core::Rules {
   nlohmann::json tables() const override;
 
   const scs::Board& board() const { return *board_; }
+  const scs::Crt& crt() const { return crt_; }
   Position position(const core::State& s) const { return Position(*board_, unit_info_, s); }
 
  private:
@@ -131,7 +134,7 @@ class Ard2Rules final : public core::Rules {
   std::vector<core::UnitId> committed(const core::State& s) const;
   std::vector<core::UnitId> defenders(const core::State& s, core::Hex h, int side) const;
   bool may_attack_with(const Position& p, core::UnitId u, core::Hex target) const;
-  bool attack_possible(const core::State& s, core::Hex target) const;
+  bool attack_possible(const Position& p, core::Hex target) const;
   void resolve_attack(core::State& s, core::Events& ev) const;
   void lose_steps(core::State& s, std::vector<core::UnitId> units, bool attacker, int steps, core::Events& ev) const;
   std::vector<core::Hex> retreat_hexes(const core::State& s) const;
@@ -145,6 +148,7 @@ class Ard2Rules final : public core::Rules {
   core::GameInfo info_;
   std::unique_ptr<core::Map> map_;
   std::unique_ptr<scs::Board> board_;
+  std::unique_ptr<ReachCachePool> reach_caches_;  // movement searches kept between calls
   core::UnitCatalog catalog_;
   std::vector<UnitInfo> unit_info_;
   scs::Crt crt_;
