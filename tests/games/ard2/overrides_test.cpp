@@ -64,7 +64,8 @@ TEST(Ard2Overrides, CrtCellChangesTheCombatResult) {
   // then the rules resolve a 3:1 attack rolling 7 as A2, and the table shows the owner
   EXPECT_EQ(scs::to_string(owned->crt().result(col, 7)), "A2");
   EXPECT_EQ(owned->crt().result(col, 8), base->crt().result(col, 8));
-  const nlohmann::json* cell = table_cell(owned->tables(), "crt", "7", col);
+  const nlohmann::json tables = owned->tables();
+  const nlohmann::json* cell = table_cell(tables, "crt", "7", col);
   ASSERT_NE(cell, nullptr);
   EXPECT_EQ((*cell)["value"], "A2");
   EXPECT_EQ((*cell)["kind"], "owner");
