@@ -5,6 +5,11 @@
 // Goal (issue 3): the playout within 3x of the replay, and at most 100 ms.
 //
 //   hexfront_bench --benchmark_filter=Ard2
+//
+// Measured 2026-11-29 (RelWithDebInfo, a shared 2-core machine, thread CPU time): 7.1
+// seed 1, 6509 actions: playout 3150 ms, replay 1061 ms, ratio 2.97; legal actions of
+// a German Movement phase 121 us. Before the reach cache a 7.2 game of selfplay took
+// ~190 s wall (10 actions/s); after, 1.8 s.
 #include <benchmark/benchmark.h>
 
 #include <ctime>
