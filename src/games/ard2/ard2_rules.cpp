@@ -10,6 +10,8 @@
 #include <filesystem>
 
 #include "core/dice.h"
+#include "core/json_file.h"
+#include "core/overrides.h"
 #include "core/map.h"
 #include "games/ard2/barrage.h"
 #include "games/ard2/combat.h"
@@ -87,50 +89,45 @@ std::unique_ptr<Ard2Rules> Ard2Rules::load(const std::string& dir, std::string& 
   return load_with_map(dir, std::move(map), error);
 }
 
+namespace {
+
+// An owner's CRT cell must be a result the CRT reader knows (SCS 8.0 notation).
+std::string crt_cell_check(const core::Table& table, int, int, const json& value) {
+  if (table.id() != "crt" || !value.is_string()) return "";
+  return scs::parse_result(value.get<std::string>()) ? "" : "\"" + value.get<std::string>() + "\" is not a CRT result";
+}
+
+}  // namespace
+
 std::unique_ptr<Ard2Rules> Ard2Rules::load_with_map(const std::string& dir, std::unique_ptr<core::Map> map,
-                                                    std::string& error) {
+                                                    std::string& error, const std::string& override_path) {
   std::unique_ptr<Ard2Rules> r(new Ard2Rules());
   r->info_ = {"ard2", "Ardennes II", "SCS", "0.1", {"Allied", "German"}};
   r->map_ = std::move(map);
-  json counters, tec_table, crt_table;
   auto fail = [&](const std::string& file, const std::string& why) {
     error = dir + "/" + file + ": " + why;
     return nullptr;
   };
-  if (!read_json(dir + "/counters.json", counters, error)) return nullptr;
-  std::vector<std::string> ids;
-  if (!units_from_counters(counters, r->unit_info_, ids, error)) return fail("counters.json", error);
-  r->catalog_ = core::UnitCatalog({"attack", "defense", "ma", "range"});
-  for (size_t i = 0; i < ids.size(); ++i) {
-    const json& u = counters["units"][i];
-    const UnitInfo& in = r->unit_info_[i];
-    core::UnitDef d;
-    d.id = ids[i];
-    d.name = u.value("name", ids[i]);
-    d.side = in.side;
-    d.nationality = u.value("nationality", "");
-    d.formation = u.value("formation", "");
-    d.type = u.value("type", "");
-    d.size = u.value("size", "");
-    d.move_class = in.move == scs::MoveType::Mech ? "Mech" : "Leg";
-    d.flags = (in.exploit ? 1u : 0u) | (in.zoc_infantry ? 2u : 0u);
-    d.steps = in.steps;
-    for (int k = 0; k < in.steps; ++k)
-      d.values.push_back({{in.attack[size_t(k)], {}}, {in.defense[size_t(k)], {}}, {in.ma[size_t(k)], {}},
-                          {in.range[size_t(k)], {}}});
-    r->catalog_.add(std::move(d));
+  // Tables and counters through core::load_game_data, so the owner override file
+  // (docs/overrides.md) reaches the rules and every value keeps its provenance.
+  std::vector<std::string> errors;
+  auto data = core::load_game_data(dir, {"exploit", "zoc_infantry"}, override_path, errors, crt_cell_check);
+  if (!data) {
+    error = errors.empty() ? dir + ": unreadable data" : errors.front();
+    for (size_t i = 1; i < errors.size(); ++i) error += "\n" + errors[i];
+    return nullptr;
   }
+  const auto counters = core::read_json_file(dir + "/counters.json", error);
+  if (!counters) return nullptr;
+  if (!units_from_catalog(data->counters, counters->value("formations", json::array()), r->unit_info_, error))
+    return fail("counters.json", error);
+  r->catalog_ = std::move(data->counters.catalog);
+  for (const core::Table& t : data->tables.tables()) r->tables_[t.id()] = core::to_schema_json(t);
   for (const char* t : {"tec", "crt", "victory_levels", "victory_levels_7_3", "weather", "air_strikes", "vp_hexes",
-                        "bridge_blowing"}) {
-    json j;
-    if (!read_json(dir + "/tables/" + t + ".json", j, error)) return nullptr;
-    r->tables_[t] = j;
-  }
+                        "bridge_blowing"})
+    if (!r->tables_.contains(t)) return fail("tables", std::string("no table ") + t);
   // Every table with the provenance of each cell, for `hexfront tables` and the UI.
-  std::vector<std::string> table_errors;
-  const auto table_set = core::TableSet::load(dir + "/tables", table_errors);
-  if (!table_set) return fail("tables", table_errors.empty() ? "unreadable" : table_errors.front());
-  r->tables_with_sources_ = core::to_json(*table_set);
+  r->tables_with_sources_ = core::to_json(data->tables);
   scs::Tec tec;
   if (!tec_from_table(r->tables_["tec"], tec, error)) return fail("tables/tec.json", error);
   if (!scs::crt_from_table(r->tables_["crt"], r->crt_, error)) return fail("tables/crt.json", error);
@@ -139,6 +136,8 @@ std::unique_ptr<Ard2Rules> Ard2Rules::load_with_map(const std::string& dir, std:
   for (const scs::Bridge& b : r->board_->bridges())
     if (b.plunger && std::find(r->plungers_.begin(), r->plungers_.end(), *b.plunger) == r->plungers_.end())
       r->plungers_.push_back(*b.plunger);
+  // After the map additions: the movement tables read the board's jams and bridges.
+  r->reach_caches_ = std::make_unique<ReachCachePool>(std::make_shared<const MoveTables>(*r->board_));
   for (const char* id : {"7.1", "7.2", "7.3", "7.4", "7.5", "7.6"}) {
     const std::string file = std::string("scenarios/") + id + ".json";
     json j;
@@ -149,7 +148,7 @@ std::unique_ptr<Ard2Rules> Ard2Rules::load_with_map(const std::string& dir, std:
   return r;
 }
 
-bool Ard2Rules::read_scenario(const json& j, const std::string& dir, std::string& error) {
+bool Ard2Rules::read_scenario(const json& j, const std::string& /*dir*/, std::string& error) {
   Scenario sc;
   try {
     sc.info = {j.at("id").get<std::string>(), j.at("name").get<std::string>(), j.at("first_turn").get<int>(),
@@ -270,10 +269,11 @@ bool Ard2Rules::read_scenario(const json& j, const std::string& dir, std::string
     sc.otherwise_winner = v.value("otherwise_winner", kAllied);
     sc.min_hexes = v.value("min_hexes", 0);
     if (v.contains("levels")) {
+      // The table as loaded (owner overrides applied), by its file's name.
       const std::string file = v["levels"].get<std::string>();
-      json t;
-      if (!read_json(dir + "/" + file, t, error)) return false;
-      if (!levels_from_table(t, sc.levels, error)) throw std::runtime_error(file + ": " + error);
+      const std::string id = std::filesystem::path(file).stem().string();
+      if (!tables_.contains(id)) throw std::runtime_error(file + ": no such table");
+      if (!levels_from_table(tables_[id], sc.levels, error)) throw std::runtime_error(file + ": " + error);
       std::sort(sc.levels.begin(), sc.levels.end(), [](const auto& a, const auto& b) { return a.min_vp > b.min_vp; });
     }
     for (const json& p : v.value("places", json::array())) {
@@ -435,7 +435,8 @@ core::Prompt Ard2Rules::prompt(const State& s) const {
 
 std::vector<core::Reach> Ard2Rules::moves(const State& s, UnitId unit) const {
   if (unit >= s.unit_count || !on_map(s.units[unit])) return {};
-  std::vector<core::Reach> out = move_range(position(s), unit);
+  const Position p = position(s);
+  std::vector<core::Reach> out = reach_caches_->lease(p)->range(p, unit);
   std::erase_if(out, [&](const core::Reach& r) { return r.hex == s.units[unit].hex || !in_play(s, r.hex); });
   return out;
 }
@@ -689,13 +690,18 @@ void Ard2Rules::run_automatic(State& s, Events& ev) const {
 void Ard2Rules::legal_moves(const State& s, bool exploitation, core::ActionList& out) const {
   const Position p = position(s);
   const int side = s.top().side;
+  const auto reach = reach_caches_->lease(p);
+  const std::vector<uint8_t>& play = scenario_list_[s.scenario].in_play;
   for (UnitId u : p.on_map(side)) {
     // ARD2 3.5, 3.6: artillery that fired and spotters do not move this phase.
     // ASSUMED (SCS): a unit makes its whole move as one action, once per phase.
     if (s.units[u].flags & (kFired | kSpotted | kMoved | kStopped)) continue;
     if (exploitation && !may_exploit(p, u)) continue;
-    for (const core::Reach& r : move_range(p, u))
-      if (r.hex != s.units[u].hex && in_play(s, r.hex)) out.push_back(Action{kMove, u, r.hex, 0});
+    const auto& range = reach->range(p, u);
+    const auto& index = reach->indices(u);
+    for (size_t k = 0; k < range.size(); ++k)
+      if (range[k].hex != s.units[u].hex && index[k] >= 0 && play[size_t(index[k])])
+        out.push_back(Action{kMove, u, range[k].hex, 0});
   }
 }
 
@@ -721,23 +727,26 @@ bool Ard2Rules::may_attack_with(const Position& p, UnitId u, Hex target) const {
   return attack_refusal(p, {u}, target) == nullptr;
 }
 
-bool Ard2Rules::attack_possible(const State& s, Hex target) const {
-  const Position p = position(s);
+bool Ard2Rules::attack_possible(const Position& p, Hex target) const {
+  // Attackers are adjacent (may_attack_with): only the six neighbours' units, in id order.
   std::vector<UnitId> all;
-  for (UnitId u = 0; u < s.unit_count; ++u)
-    if (may_attack_with(p, u, target)) all.push_back(u);
+  for (int d = 0; d < core::kDirections; ++d)
+    for (UnitId u : p.units_at(core::neighbor(target, d)))
+      if (may_attack_with(p, u, target)) all.push_back(u);
+  std::sort(all.begin(), all.end());
   return !all.empty() && compute_odds(p, crt_, all, target).declarable;
 }
 
 void Ard2Rules::legal_attacks(const State& s, core::ActionList& out) const {
   const int side = s.top().side;
+  const Position p = position(s);  // one view for every target
   std::vector<Hex> seen;
   for (UnitId u = 0; u < s.unit_count; ++u) {
     if (!on_map(s.units[u]) || side_of(s, u) == side || (s.units[u].flags & kDefended)) continue;
     const Hex h = s.units[u].hex;
     if (std::find(seen.begin(), seen.end(), h) != seen.end()) continue;
     seen.push_back(h);
-    if (attack_possible(s, h)) out.push_back(Action{kDeclareAttack, core::kNoUnit, h, 0});
+    if (attack_possible(p, h)) out.push_back(Action{kDeclareAttack, core::kNoUnit, h, 0});
   }
 }
 
@@ -819,7 +828,8 @@ void Ard2Rules::apply(State& s, const Action& a, Events& ev) const {
   switch (a.type) {
     case kMove: {
       const Position p = position(s);
-      const auto range = move_range(p, a.unit);
+      const auto reach = reach_caches_->lease(p);
+      const auto& range = reach->range(p, a.unit);
       const auto r = std::find_if(range.begin(), range.end(), [&](const core::Reach& x) { return x.hex == a.hex; });
       const int side = side_of(s, a.unit);
       const bool jam = side == kGerman && traffic_jam_active(p, a.hex, side);

@@ -14,6 +14,7 @@
 
 #include "core/rules.h"
 #include "games/ard2/combat.h"
+#include "games/ard2/movement.h"
 #include "games/ard2/position.h"
 #include "games/ard2/sequence.h"
 #include "games/ard2/status.h"
@@ -148,9 +149,10 @@ class Ard2Rules final : public core::Rules {
   // ard2.override beside it when present); nullptr and `error` naming the file when
   // anything is wrong.
   static std::unique_ptr<Ard2Rules> load(const std::string& dir, std::string& error);
-  // The same with a given map (tests use a small hand-made one).
+  // The same with a given map (tests use a small hand-made one) and, when
+  // `override_path` is given, that owner override file instead of <dir>/owner.override.
   static std::unique_ptr<Ard2Rules> load_with_map(const std::string& dir, std::unique_ptr<core::Map> map,
-                                                  std::string& error);
+                                                  std::string& error, const std::string& override_path = "");
 
   const core::GameInfo& info() const override { return info_; }
   const core::Map& map() const override { return *map_; }
@@ -184,6 +186,7 @@ class Ard2Rules final : public core::Rules {
   // ARD2 3.7, 7.x: where `side` draws supply now (the scenario's sources, else 1.3's).
   std::vector<SupplySources> sources(const core::State& s, int side) const;
   std::vector<uint8_t> traced(const core::State& s, int side) const;
+  const scs::Crt& crt() const { return crt_; }
   Position position(const core::State& s) const { return Position(*board_, unit_info_, s); }
 
  private:
@@ -206,7 +209,7 @@ class Ard2Rules final : public core::Rules {
   std::vector<core::UnitId> committed(const core::State& s) const;
   std::vector<core::UnitId> defenders(const core::State& s, core::Hex h, int side) const;
   bool may_attack_with(const Position& p, core::UnitId u, core::Hex target) const;
-  bool attack_possible(const core::State& s, core::Hex target) const;
+  bool attack_possible(const Position& p, core::Hex target) const;
   void resolve_attack(core::State& s, core::Events& ev) const;
   std::vector<core::Hex> retreat_hexes(const core::State& s) const;
   void end_retreat(core::State& s, bool lose_step, core::Events& ev) const;
@@ -281,6 +284,7 @@ class Ard2Rules final : public core::Rules {
   core::GameInfo info_;
   std::unique_ptr<core::Map> map_;
   std::unique_ptr<scs::Board> board_;
+  std::unique_ptr<ReachCachePool> reach_caches_;  // movement searches kept between calls
   core::UnitCatalog catalog_;
   std::vector<UnitInfo> unit_info_;
   scs::Crt crt_;

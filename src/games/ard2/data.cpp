@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <algorithm>
 #include <map>
 
 #ifndef HEXFRONT_DATA_DIR
@@ -162,49 +163,64 @@ bool levels_from_table(const nlohmann::json& table, std::vector<VictoryLevel>& o
   }
 }
 
-bool units_from_counters(const nlohmann::json& counters, std::vector<UnitInfo>& out, std::vector<std::string>& ids,
-                         std::string& err) {
+bool units_from_catalog(const core::CounterSet& counters, const nlohmann::json& formations, std::vector<UnitInfo>& out,
+                        std::string& err) {
   try {
     std::map<std::string, int> division;
-    for (const auto& f : counters.at("formations")) {
+    for (const auto& f : formations) {
       const std::string id = f.at("id").get<std::string>();
       const int n = int(division.size());
       division[id] = f.value("independent", false) ? -1 : n;
     }
     static const char* const kInfantryTypes[] = {"Inf", "MechInf", "Abn", "Glider", "FJ", "PG"};
-    out.clear();
-    ids.clear();
-    for (const auto& u : counters.at("units")) {
-      UnitInfo i;
-      const std::string formation = u.at("formation").get<std::string>();
-      const std::string type = u.at("type").get<std::string>();
-      i.side = int8_t(u.at("side").get<int>());
-      const auto d = division.find(formation);
-      if (d == division.end()) {
-        err = "counters: unit " + u.at("id").get<std::string>() + " has an unknown formation";
+    const core::UnitCatalog& cat = counters.catalog;
+    const int exploit = counters.flag_bit("exploit"), zoc = counters.flag_bit("zoc_infantry");
+    if (exploit < 0 || zoc < 0) {
+      err = "counters: the flags exploit and zoc_infantry are not read";
+      return false;
+    }
+    std::vector<int> value;
+    for (const char* name : {"attack", "defense", "ma", "range"}) {
+      value.push_back(cat.value_index(name));
+      if (value.back() < 0) {
+        err = std::string("counters: no value ") + name;
         return false;
       }
-      i.division = int16_t(d->second);
-      i.move = u.at("move_class").at(0).get<std::string>() == "Mech" ? scs::MoveType::Mech : scs::MoveType::Leg;
-      i.artillery = type == "Arty";
+    }
+    out.clear();
+    for (int k = 0; k < cat.size(); ++k) {
+      const core::UnitDef& d = cat[k];
+      UnitInfo i;
+      i.side = int8_t(d.side);
+      const auto div = division.find(d.formation);
+      if (div == division.end()) {
+        err = "counters: unit " + d.id + " has an unknown formation";
+        return false;
+      }
+      i.division = int16_t(div->second);
+      i.move = d.move_class == "Mech" ? scs::MoveType::Mech : scs::MoveType::Leg;
+      i.artillery = d.type == "Arty";
       i.divarty = i.artillery && i.division >= 0;  // ARD2 3.1: artillery of a Division
-      i.zoc_infantry = u.at("zoc_infantry").at(0).get<bool>();
-      i.exploit = u.at("exploit").at(0).get<bool>();
-      i.steps = int8_t(u.at("steps").at(0).get<int>());
+      i.zoc_infantry = (d.flags >> zoc) & 1u;
+      i.exploit = (d.flags >> exploit) & 1u;
+      i.steps = int8_t(d.steps);
       bool infantry = false;
-      for (const char* t : kInfantryTypes) infantry |= type == t;
+      for (const char* t : kInfantryTypes) infantry |= d.type == t;
       // ARD2 4.2: the 2 Pz Division's Mech MA infantry.
-      i.rubber_boats = formation == "2Pz" && infantry && i.move == scs::MoveType::Mech;
-      const auto& values = u.at("values");
-      for (size_t k = 0; k < 2; ++k) {
-        const auto& v = values.at(std::min(k, values.size() - 1));
-        i.attack[k] = int8_t(v.at("attack").at(0).get<int>());
-        i.defense[k] = int8_t(v.at("defense").at(0).get<int>());
-        i.ma[k] = int8_t(v.at("ma").at(0).get<int>());
-        i.range[k] = int8_t(v.at("range").at(0).get<int>());
+      i.rubber_boats = d.formation == "2Pz" && infantry && i.move == scs::MoveType::Mech;
+      if (d.values.empty()) {
+        err = "counters: unit " + d.id + " has no values";
+        return false;
+      }
+      // A one-step unit shows its only side whatever its losses.
+      for (size_t side = 0; side < 2; ++side) {
+        const auto& v = d.values[std::min(side, d.values.size() - 1)];
+        i.attack[side] = int8_t(v[size_t(value[0])].value);
+        i.defense[side] = int8_t(v[size_t(value[1])].value);
+        i.ma[side] = int8_t(v[size_t(value[2])].value);
+        i.range[side] = int8_t(v[size_t(value[3])].value);
       }
       out.push_back(i);
-      ids.push_back(u.at("id").get<std::string>());
     }
     return true;
   } catch (const std::exception& e) {

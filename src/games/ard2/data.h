@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/catalog_json.h"
 #include "games/ard2/position.h"
 #include "games/ard2/status.h"
 #include "series/scs/board.h"
@@ -29,8 +30,10 @@ bool tec_from_table(const nlohmann::json& table, scs::Tec& out, std::string& err
 // is read from the name ("German", "Allied", else a draw).
 bool levels_from_table(const nlohmann::json& table, std::vector<VictoryLevel>& out, std::string& err);
 
-// counters.json: one UnitInfo per unit, in file order, and the unit ids.
-bool units_from_counters(const nlohmann::json& counters, std::vector<UnitInfo>& out, std::vector<std::string>& ids,
-                         std::string& err);
+// One UnitInfo per unit of the catalog read from counters.json (core::load_game_data,
+// owner overrides applied), in catalog order; `formations` is the file's formation
+// list (which are Independents, ARD2 3.1).
+bool units_from_catalog(const core::CounterSet& counters, const nlohmann::json& formations, std::vector<UnitInfo>& out,
+                        std::string& err);
 
 }  // namespace ard2

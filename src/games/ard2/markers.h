@@ -1,6 +1,6 @@
 // Changing the State's hex and hexside markers the way Ardennes II counts them: one
-// HexMarker per (hex, kind) whose value is the count. (Local to the module until the
-// core helpers in state.cpp are on main; the layout is the same.)
+// HexMarker per (hex, kind) whose value is the count; built on core's marker helpers
+// (state.h).
 #pragma once
 
 #include "core/state.h"

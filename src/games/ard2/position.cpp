@@ -2,22 +2,25 @@
 
 namespace ard2 {
 
-namespace {
-const std::vector<core::UnitId> kNone;
-}
-
 Position::Position(const scs::Board& board, const std::vector<UnitInfo>& info, const core::State& s)
-    : board_(board), info_(info), s_(s), occ_(size_t(board.size())) {
+    : board_(board), info_(info), s_(s), start_(size_t(board.size()) + 1, 0) {
+  std::vector<int32_t> index(s.unit_count, -1);
   for (core::UnitId u = 0; u < s.unit_count; ++u) {
     if (s.units[u].where != core::Where::OnMap) continue;
-    const int i = board.index(s.units[u].hex);
-    if (i >= 0) occ_[size_t(i)].push_back(u);
+    index[u] = board.index(s.units[u].hex);
+    if (index[u] >= 0) ++start_[size_t(index[u]) + 1];
   }
+  for (size_t i = 1; i < start_.size(); ++i) start_[i] += start_[i - 1];
+  by_hex_.resize(size_t(start_.back()));
+  std::vector<int32_t> fill(start_.begin(), start_.end() - 1);
+  for (core::UnitId u = 0; u < s.unit_count; ++u)
+    if (index[u] >= 0) by_hex_[size_t(fill[size_t(index[u])]++)] = u;
 }
 
-const std::vector<core::UnitId>& Position::units_at(core::Hex h) const {
+std::span<const core::UnitId> Position::units_at(core::Hex h) const {
   const int i = board_.index(h);
-  return i < 0 ? kNone : occ_[size_t(i)];
+  if (i < 0) return {};
+  return {by_hex_.data() + start_[size_t(i)], by_hex_.data() + start_[size_t(i) + 1]};
 }
 
 bool Position::has_side(core::Hex h, int side) const {
@@ -57,14 +60,13 @@ bool Position::side_marker(core::HexSide side, uint16_t kind) const {
 
 bool Position::road_open(core::Hex h, int dir) const {
   const int b = board_.bridge_at(core::HexSide::of(h, dir));
-  if (b >= 0) {
-    const scs::Bridge& br = board_.bridges()[size_t(b)];
-    // 3.8: a German-built bridge does not exist before its day; roads to it are cut.
-    if (br.built_turn > turn()) return false;
-    if (side_marker(br.side, kBridgeBlown)) return false;
-    return true;
-  }
-  return true;  // a printed bridge (or no water at all)
+  return b < 0 || bridge_open(b);  // b < 0: a printed bridge (or no water at all)
+}
+
+bool Position::bridge_open(int b) const {
+  const scs::Bridge& br = board_.bridges()[size_t(b)];
+  // 3.8: a German-built bridge does not exist before its day; roads to it are cut.
+  return br.built_turn <= turn() && !side_marker(br.side, kBridgeBlown);
 }
 
 scs::RoadKind Position::effective_road(core::Hex h, int dir) const {

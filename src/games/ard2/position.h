@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -88,7 +89,7 @@ class Position {
   int turn() const { return s_.turn; }
 
   // Units on the map in h (any side), in id order.
-  const std::vector<core::UnitId>& units_at(core::Hex h) const;
+  std::span<const core::UnitId> units_at(core::Hex h) const;
   bool has_side(core::Hex h, int side) const;
   bool has_enemy(core::Hex h, int side) const { return has_side(h, other_side(side)); }
   bool adjacent_to_enemy(core::Hex h, int side) const;
@@ -114,6 +115,8 @@ class Position {
   // ARD2 3.8: a road crossing (h, dir) is usable: no water there, or its bridge is
   // built by now and not blown.
   bool road_open(core::Hex h, int dir) const;
+  // ARD2 3.8: bridge b of board().bridges() is there (built by now, not blown).
+  bool bridge_open(int b) const;
   // The road usable across (h, dir) (None when closed by water without a bridge).
   scs::RoadKind effective_road(core::Hex h, int dir) const;
 
@@ -124,7 +127,10 @@ class Position {
   const scs::Board& board_;
   const std::vector<UnitInfo>& info_;
   const core::State& s_;
-  std::vector<std::vector<core::UnitId>> occ_;  // by board index
+  // Units on the map grouped by board index, in id order: those of board index i are
+  // by_hex_[start_[i] .. start_[i + 1]) (a counting sort, two allocations per view).
+  std::vector<int32_t> start_;
+  std::vector<core::UnitId> by_hex_;
 };
 
 }  // namespace ard2

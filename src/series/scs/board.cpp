@@ -55,7 +55,27 @@ int Board::add_hex(core::Hex h, uint32_t terrain_mask, uint8_t edges) {
   c.edges = edges;
   cells_.push_back(c);
   index_.emplace(h.key(), i);
+  grid_add(h, i);
   return i;
+}
+
+void Board::grid_add(core::Hex h, int i) {
+  const int x = h.q - grid_q_, y = h.r - grid_r_;
+  if (grid_w_ == 0 || x < 0 || y < 0 || x >= grid_w_ || y >= grid_h_) {
+    const int margin = 8 + std::max(grid_w_, grid_h_) / 2;
+    const int q0 = grid_w_ ? std::min(grid_q_, h.q - margin) : h.q - margin;
+    const int r0 = grid_w_ ? std::min(grid_r_, h.r - margin) : h.r - margin;
+    const int q1 = grid_w_ ? std::max(grid_q_ + grid_w_, h.q + margin + 1) : h.q + margin + 1;
+    const int r1 = grid_w_ ? std::max(grid_r_ + grid_h_, h.r + margin + 1) : h.r + margin + 1;
+    grid_q_ = q0;
+    grid_r_ = r0;
+    grid_w_ = q1 - q0;
+    grid_h_ = r1 - r0;
+    grid_.assign(size_t(grid_w_) * size_t(grid_h_), -1);
+    for (size_t k = 0; k < hexes_.size(); ++k) grid_add(hexes_[k], int(k));
+    return;
+  }
+  grid_[size_t(y) * size_t(grid_w_) + size_t(x)] = i;
 }
 
 Board::Cell* Board::cell(core::Hex h) {

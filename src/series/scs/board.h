@@ -111,8 +111,8 @@ class Board {
   int size() const { return int(hexes_.size()); }
   bool contains(core::Hex h) const { return index(h) >= 0; }
   int index(core::Hex h) const {
-    const auto it = index_.find(h.key());
-    return it == index_.end() ? -1 : it->second;
+    const unsigned x = unsigned(h.q - grid_q_), y = unsigned(h.r - grid_r_);
+    return x < unsigned(grid_w_) && y < unsigned(grid_h_) ? grid_[size_t(y) * size_t(grid_w_) + x] : -1;
   }
   core::Hex hex_at(int i) const { return hexes_[size_t(i)]; }
   uint32_t terrain(core::Hex h) const;
@@ -151,6 +151,11 @@ class Board {
   std::vector<core::Hex> hexes_;
   std::vector<Cell> cells_;
   std::unordered_map<uint32_t, int> index_;
+  // index() by array: the board index of each (q, r) in a box holding every hex (-1
+  // where none), regrown with a margin as hexes are added.
+  void grid_add(core::Hex h, int i);
+  int grid_q_ = 0, grid_r_ = 0, grid_w_ = 0, grid_h_ = 0;
+  std::vector<int32_t> grid_;
   std::vector<Bridge> bridges_;
   std::unordered_map<uint64_t, int> bridge_index_;
 };

@@ -71,14 +71,17 @@ TEST(Ard2Data, VictoryLevels) {
 
 TEST(Ard2Data, Counters) {
   std::vector<UnitInfo> units;
-  std::vector<std::string> ids;
+  std::vector<std::string> errors;
+  const auto counters = core::load_counters(data_root() + "/games/ard2/counters.json", "counters.json",
+                                            {"exploit", "zoc_infantry"}, errors);
+  ASSERT_TRUE(counters) << errors.front();
   std::string err;
-  ASSERT_TRUE(units_from_counters(load("counters.json"), units, ids, err)) << err;
+  ASSERT_TRUE(units_from_catalog(*counters, load("counters.json")["formations"], units, err)) << err;
   EXPECT_EQ(units.size(), 479u);
   auto find = [&](const std::string& id) -> const UnitInfo& {
-    const auto it = std::find(ids.begin(), ids.end(), id);
-    EXPECT_NE(it, ids.end()) << id;
-    return units[size_t(it - ids.begin())];
+    const int i = counters->catalog.find(id);
+    EXPECT_GE(i, 0) << id;
+    return units[size_t(i)];
   };
   const UnitInfo& arty = find("Ind-A.Arty.406");
   EXPECT_TRUE(arty.artillery);
