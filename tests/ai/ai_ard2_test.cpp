@@ -33,21 +33,20 @@ int side_of(const core::State& s, core::UnitId u) { return ard2().catalog()[s.un
 
 TEST(AiArd2Evaluator, LearnsTheObjectivesOfEachScenarioFromItsOutcome) {
   Ard2Evaluator eval(ard2());
-  // 7.5: the Germans must hold Bastogne at the end (a control condition, no VP of
-  // its own): it decides the winner, so it weighs at least 6 and most. (The VP hexes
-  // of Map A move the VP total outcome() reports, so they are objectives too.)
-  const auto& bastogne = eval.objectives(scenario("7.5"));
-  ASSERT_FALSE(bastogne.empty());
-  const auto heaviest = std::max_element(bastogne.begin(), bastogne.end(),
-                                         [](const auto& a, const auto& b) { return a.weight < b.weight; });
-  EXPECT_EQ(heaviest->hex, hex("B1.16"));
-  EXPECT_GE(heaviest->weight, 6.0);
-  // 7.1: every VP hex of the map counts, weighted by its VP.
-  const auto& campaign = eval.objectives(scenario("7.1"));
-  bool namur = false;
-  for (const auto& o : campaign)
-    if (o.hex == hex("A1.46")) namur = o.weight == 3.0;
-  EXPECT_TRUE(namur);
+  auto weight_of = [&](const std::string& id, const char* h) {
+    for (const auto& o : eval.objectives(scenario(id)))
+      if (o.hex == hex(h)) return o.weight;
+    return 0.0;
+  };
+  // 7.4: the Germans win by holding all of St. Vith, Berg Reuland and Vielsalm, so
+  // each decides the winner: its VP plus 6.
+  EXPECT_GE(weight_of("7.4", "B21.33"), 6.0);
+  EXPECT_GE(weight_of("7.4", "B11.34"), 6.0);
+  // 7.5: Bastogne counts (its VP; the win also needs exits, which control alone cannot show).
+  EXPECT_GE(weight_of("7.5", "B1.16"), 3.0);
+  // 7.1: every VP hex of the map counts, at least by its VP.
+  EXPECT_GE(weight_of("7.1", "A1.46"), 3.0);
+  EXPECT_EQ(weight_of("7.1", "A20.20"), 0.0);  // not a VP hex
 }
 
 TEST(AiArd2Evaluator, IsZeroSum) {
@@ -59,19 +58,19 @@ TEST(AiArd2Evaluator, IsZeroSum) {
 }
 
 TEST(AiArd2Evaluator, ValuesTakingAnEmptyObjectiveAndPunishesLosingSupply) {
-  // given 7.5's set-up with Bastogne emptied of its defenders
-  core::State s = ard2().setup(scenario("7.5"), 3);
+  // given 7.4's set-up with St. Vith (one of the three hexes the Germans must hold) empty
+  core::State s = ard2().setup(scenario("7.4"), 3);
   for (core::UnitId u = 0; u < s.unit_count; ++u)
-    if (s.units[u].where == core::Where::OnMap && s.units[u].hex == hex("B1.16")) s.units[u].where = core::Where::Pool;
+    if (s.units[u].where == core::Where::OnMap && s.units[u].hex == hex("B21.33")) s.units[u].where = core::Where::Pool;
   core::UnitId german = core::kNoUnit;
   for (core::UnitId u = 0; u < s.unit_count && german == core::kNoUnit; ++u)
     if (s.units[u].where == core::Where::OnMap && side_of(s, u) == 1) german = u;
   ASSERT_NE(german, core::kNoUnit);
   Ard2Evaluator eval(ard2());
   const double before = eval.evaluate(s, 1);
-  // when a German unit stands in Bastogne, then the Germans' value rises
+  // when a German unit stands in St. Vith, then the Germans' value rises
   core::State taken = s;
-  taken.units[german].hex = hex("B1.16");
+  taken.units[german].hex = hex("B21.33");
   EXPECT_GT(eval.evaluate(taken, 1), before + 10);
   // when the unit is Out of Supply instead, their value falls
   const auto& flags = ard2().unit_flag_names();

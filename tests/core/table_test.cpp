@@ -100,8 +100,17 @@ TEST(TableTest, ColumnKindsAndUnknownCells) {
   EXPECT_EQ(vp.column_kind(0), CellKind::Text);
   EXPECT_EQ(vp.column_kind(1), CellKind::Integer);
   EXPECT_EQ(vp.find("Namur", "vp")->as_int(), 3);
-  EXPECT_EQ(vp.find("St. Vith", "hex")->text(), "");  // not known until the map is digitised
-  EXPECT_TRUE(vp.find("St. Vith", "hex")->value.is_null());
+  // St. Vith's hex is not in the seed: taken from the reconstructed map, tagged assumed.
+  EXPECT_EQ(vp.find("St. Vith", "hex")->text(), "B21.33");
+  EXPECT_EQ(vp.find("St. Vith", "hex")->source.kind, Provenance::Assumed);
+  // A cell nobody knows is null and shows as empty text.
+  json j = small_table();
+  j["rows"][0]["cells"][1] = nullptr;
+  std::vector<std::string> errors;
+  const auto t = Table::from_json(j, "t.json", errors);
+  ASSERT_TRUE(t) << errors[0];
+  EXPECT_EQ(t->cell(0, 1).text(), "");
+  EXPECT_TRUE(t->cell(0, 1).value.is_null());
   const Table& turns = *set.find("turn_record");
   EXPECT_EQ(turns.column_kind(1), CellKind::List);
   EXPECT_EQ(turns.find("1", "flags")->text(), "traffic_jams,rubber_boats,no_german_exploitation");
@@ -213,7 +222,13 @@ TEST(TableTest, TextShowsAlignedCellsWithProvenanceMarks) {
   EXPECT_THAT(text, HasSubstr("D1r1ᵃ"));
   EXPECT_THAT(text, HasSubstr("    A4 assumed: row 4 prints 9 cells"));
   EXPECT_THAT(text, HasSubstr("provenance: ˢ seed"));
-  EXPECT_THAT(format_tables(to_json(set)), HasSubstr("\n  St. Vith            ?ᵃ       3ᵃ\n"));  // unknown hex
+  EXPECT_THAT(format_tables(to_json(set)), HasSubstr("\n  St. Vith            B21.33ᵃ  3ᵃ\n"));
+  json unknown = small_table();
+  unknown["rows"][0]["cells"][1] = nullptr;
+  std::vector<std::string> errors;
+  const auto t = Table::from_json(unknown, "t.json", errors);
+  ASSERT_TRUE(t) << errors[0];
+  EXPECT_THAT(format_tables(to_json(*t)), HasSubstr("  1-3  A1ˢ  ?ˢ\n"));  // an unknown cell shows as ?
   EXPECT_THAT(format_tables(json("not tables")), HasSubstr("provenance:"));  // no crash on foreign JSON
 }
 
