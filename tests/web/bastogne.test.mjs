@@ -99,9 +99,18 @@ test("Ardennes II 7.5 Bastogne plays in the browser from the lobby to the victor
   await until(async () => (await view()).legal.some((a) => a.type === "resolve_attack" || a.type === "add_attacker"), 10000, "the attack to open");
   v = await view();
   for (const a of v.legal.filter((x) => x.type === "add_attacker" && x.unit === move.unit)) {
+    // The first click on a closed stack only fans it out (and a click while the page is
+    // busy is ignored): click again until the unit has joined.
     const n = v.entries;
-    await page.click(`.counter[data-unit="${a.unit}"]`, { force: true });
-    await until(async () => (await view()).entries > n, 10000, "the attacker to join");
+    for (let attempt = 1; ; attempt++) {
+      await page.click(`.counter[data-unit="${a.unit}"]`, { force: true });
+      try {
+        await until(async () => (await view()).entries > n, 5000, "the attacker to join");
+        break;
+      } catch (e) {
+        if (attempt === 3) throw e;
+      }
+    }
   }
   await shot("bastogne-06-declared");
   v = await view();

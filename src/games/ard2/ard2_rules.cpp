@@ -307,7 +307,8 @@ const std::vector<std::string>& Ard2Rules::action_names() const {
                                                // turn additions
                                                "air_supply", "air_strike", "blow_bridge", "place", "exit",
                                                // combat additions
-                                               "overrun", "take_loss", "advance", "end_advance", "bug_out"};
+                                               "overrun", "take_loss", "advance", "end_advance", "bug_out",
+                                               "recovery_roll", "keep_dg"};
   return kNames;
 }
 
@@ -362,7 +363,7 @@ const std::vector<std::string>& Ard2Rules::step_names() const {
       // turn additions
       "placement", "bridge_window",
       // combat additions
-      "loss", "advance", "bug_out"};
+      "loss", "advance", "bug_out", "artillery_recovery"};
   return kNames;
 }
 
@@ -429,6 +430,11 @@ core::Prompt Ard2Rules::prompt(const State& s) const {
     case kPlaceStep:
       return {f.side, side + " placement", "Choose the hex of " + core::unit_name(*this, s, UnitId(f.a)) + "."};
     case kBridgeWindow: return {f.side, side + " bridges", "Try to blow a bridge, or end to let the Germans go on."};
+    case kArtilleryRecovery:
+      return {f.side, side + " artillery recovery",
+              core::unit_name(*this, s, UnitId(f.a)) +
+                  " is DG and can neither trace supply nor reach Air Supply: roll (1 removed, 2-3 no change, 4-6 DG "
+                  "removed) or keep it DG."};
     default: return {f.side, side + " retreat", "Retreat from " + core::hex_name(*this, key_hex(f.b)) + "."};
   }
 }
@@ -657,8 +663,13 @@ void Ard2Rules::run_automatic(State& s, Events& ev) const {
         if (!sequence_step(s.top().step)) continue;  // a placement choice is open
         break;
       case Step::DgRemoval:
-        // ASSUMED: DG artillery out of supply keeps its DG (no 3.7 roll chosen).
-        dg_removal(s, position(s), sources(s, kGerman), sources(s, kAllied));
+        // The frame's flags mark the step as done once its artillery choices are asked.
+        if (s.top().flags == 0) {
+          dg_removal(s, position(s), sources(s, kGerman), sources(s, kAllied));
+          s.top().flags = 1;
+          ask_artillery_recovery(s);  // ARD2 3.7: Air Supply for Artillery
+          if (!sequence_step(s.top().step)) continue;
+        }
         break;
       case Step::GermanBarrageRemoval:
       case Step::UsBarrageRemoval: remove_all_barrage(s); break;
@@ -784,6 +795,10 @@ void Ard2Rules::legal_actions(const State& s, core::ActionList& out) const {
       legal_blows(s, out);
       out.push_back(end);
       return;
+    case kArtilleryRecovery:
+      out.push_back(Action{kRecoveryRoll, core::kNoUnit, {}, 0});
+      out.push_back(Action{kKeepDg, core::kNoUnit, {}, 0});
+      return;
     default: break;
   }
   const Step st = Step(f.step);
@@ -876,6 +891,8 @@ void Ard2Rules::apply(State& s, const Action& a, Events& ev) const {
     case kAdvance:
     case kEndAdvance:
     case kBugOut: apply_combat(s, a, ev); break;
+    case kRecoveryRoll:
+    case kKeepDg: artillery_recovery(s, a.type == kRecoveryRoll, ev); break;
   }
   run_automatic(s, ev);
 }
@@ -996,6 +1013,8 @@ Error Ard2Rules::explain_illegal(const State& s, const Action& a) const {
     case kAdvance:
     case kEndAdvance:
     case kBugOut: return explain_combat(s, a);
+    case kRecoveryRoll:
+    case kKeepDg: return not_now();
     default: return refuse("\"" + name + "\" is not an action of this game", "ARD2 2.1");
   }
 }

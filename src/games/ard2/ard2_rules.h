@@ -41,6 +41,7 @@ enum PushedStep : uint16_t {
   kAdvanceStep,  // side = attacker; a = defender hex key, b = the result's retreat length;
                  // flags kOverrunFrame: no choice, the overrunners enter a vacated hex
   kBugOutStep,   // side = owner of the artillery marked kBugOutDue
+  kArtilleryRecovery,  // side = owner; a = the DG artillery asked about (ARD2 3.7)
 };
 inline constexpr uint8_t kOverrunFrame = 1;
 
@@ -68,6 +69,8 @@ enum ActionType : uint16_t {
   kAdvance,     // unit, hex: one hex of an advance after combat (3.2)
   kEndAdvance,  // no further advance after this combat
   kBugOut,      // unit, hex: where the artillery bugs out to (3.6)
+  kRecoveryRoll,  // roll for the artillery of the kArtilleryRecovery frame (3.7)
+  kKeepDg,        // leave it DG without rolling (3.7)
 };
 
 // A unit flag of the module beyond position.h's: committed to the attack being built.
@@ -214,6 +217,10 @@ class Ard2Rules final : public core::Rules {
   std::vector<core::Hex> retreat_hexes(const core::State& s) const;
   void end_retreat(core::State& s, bool lose_step, core::Events& ev) const;
   void retreat_step(core::State& s, core::Hex to, core::Events& ev) const;
+  // Air Supply for Artillery (artillery_recovery.cpp)
+  std::optional<core::UnitId> next_recovery_choice(const core::State& s, int side, int after) const;
+  void ask_artillery_recovery(core::State& s) const;
+  void artillery_recovery(core::State& s, bool roll, core::Events& ev) const;
   // combat additions (ard2_combat.cpp)
   bool combat_frame(uint16_t step) const { return step >= kLossStep && step <= kBugOutStep; }
   std::vector<core::UnitId> flagged(const core::State& s, uint32_t flag, int side) const;
