@@ -36,6 +36,7 @@ struct Options {
   int64_t budget_ms = 1000;
   bool progress = false;
   std::string plot;
+  std::string records;  // a directory: each game's record as <scenario>-<seed>.json
   std::vector<std::string> extras;  // --<side> <player>, checked against the game's sides
 };
 
@@ -77,6 +78,10 @@ void play_one(const core::Rules& rules, int scenario, uint64_t seed, const Optio
   }
   const std::lock_guard lock(mutex);
   t.actions += n;
+  if (!opt.records.empty()) {
+    const std::string& id = rules.scenarios()[size_t(scenario)].id;
+    std::ofstream(fmt::format("{}/{}-{}.json", opt.records, id, seed)) << game.record().dump() << "\n";
+  }
   if (!problem.empty()) {
     (problem.find("after action") != std::string::npos ? t.invariant_breaks : t.dead_ends) += 1;
     t.problems.push_back(problem);
@@ -208,6 +213,8 @@ void register_selfplay(CLI::App& app, int& exit_code) {
   cmd->add_option("--budget-ms", opt->budget_ms, "Search wall clock per game turn (0: none)")->capture_default_str();
   cmd->add_flag("--progress", opt->progress, "Show a progress bar even when stderr is not a terminal");
   cmd->add_option("--plot", opt->plot, "Write an SVG of the VP distribution here");
+  cmd->add_option("--records", opt->records, "Write each game's record to DIR/<scenario>-<seed>.json")
+      ->check(CLI::ExistingDirectory);
   cmd->footer(
       "Each side's player is set with its side name in lower case, e.g. --allied search --german greedy "
       "(ard2) or --blue greedy (toy): random, greedy or search; random when not given.");

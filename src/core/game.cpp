@@ -33,20 +33,22 @@ void Game::commit(json entry) {
 
 std::optional<Error> Game::apply(const Action& a, std::vector<Event>* events) {
   if (!is_legal(*rules_, state_, a, scratch_)) return rules_->explain_illegal(state_, a);
-  // Apply on a copy: a rule that throws halfway leaves the session as it was.
-  Snapshot before{state_, log_.size()};
-  State next = state_;
+  json entry = rules_->action_to_json(state_, a);
+  // The state before goes on the undo stack first, so that it is copied once; a rule
+  // that throws halfway is undone from it and leaves the session as it was.
+  undo_.emplace_back(state_, log_.size());
   std::vector<Event> fresh;
   Events ev(&fresh);
-  rules_->apply(next, a, ev);
-  const bool barrier = next.rolls != state_.rolls || next.reveals != state_.reveals;
-  const json entry = rules_->action_to_json(state_, a);
-  state_ = next;
-  if (barrier)
-    undo_.clear();
-  else
-    undo_.push_back(std::move(before));
-  commit(entry);
+  try {
+    rules_->apply(state_, a, ev);
+  } catch (...) {
+    state_ = undo_.back().state;
+    undo_.pop_back();
+    throw;
+  }
+  const State& before = undo_.back().state;
+  if (state_.rolls != before.rolls || state_.reveals != before.reveals) undo_.clear();
+  commit(std::move(entry));
   if (events) events->insert(events->end(), fresh.begin(), fresh.end());
   log_.insert(log_.end(), std::make_move_iterator(fresh.begin()), std::make_move_iterator(fresh.end()));
   return std::nullopt;

@@ -5,13 +5,11 @@
 #include <algorithm>
 
 #include "core/dice.h"
-#include "games/ard2/ard2_rules.h"
+#include "games/ard2/ard2_internal.h"
 #include "games/ard2/barrage.h"
 #include "games/ard2/markers.h"
 
 namespace ard2 {
-
-using core::Hex;
 
 // ARD2 2.2: an Air Supply marker may go on any hex. The list offers the hexes of the
 // play area within 5 of a US unit (farther, it would supply nobody) that hold no marker yet.

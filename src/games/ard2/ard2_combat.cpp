@@ -7,10 +7,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <unordered_map>
 
 #include "core/dice.h"
-#include "games/ard2/ard2_rules.h"
+#include "games/ard2/ard2_internal.h"
 #include "games/ard2/effects.h"
 #include "games/ard2/movement.h"
 #include "games/ard2/status.h"
@@ -18,19 +17,8 @@
 
 namespace ard2 {
 
-using core::Action;
-using core::Error;
-using core::Events;
-using core::Frame;
-using core::Hex;
-using core::State;
-using core::UnitId;
-using nlohmann::json;
-
 namespace {
 
-bool on_map(const core::UnitState& u) { return u.where == core::Where::OnMap; }
-Hex key_hex(int32_t key) { return Hex::from_key(uint32_t(key)); }
 bool overrun_frame(const Frame& f) { return f.flags & kOverrunFrame; }
 
 }  // namespace
@@ -227,13 +215,19 @@ void Ard2Rules::schedule_bug_outs(State& s) const {
 // the path that it threatens must Bug Out. ASSUMED: a move of one action follows the
 // path the engine reports for it (core::Reach::from), so that path is what it passed.
 void Ard2Rules::after_move(State& s, UnitId u, const std::vector<core::Reach>& range, Events&) const {
-  std::unordered_map<uint32_t, Hex> from;
-  for (const core::Reach& r : range) from.emplace(r.hex.key(), r.from);
+  // The hex each hex was entered from (its first listing, if listed twice), by key.
+  std::vector<std::pair<uint32_t, Hex>> from;
+  for (const core::Reach& r : range) from.emplace_back(r.hex.key(), r.from);
+  std::stable_sort(from.begin(), from.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  const auto entered_from = [&](Hex h) -> const Hex* {
+    const auto it = std::lower_bound(from.begin(), from.end(), h.key(), [](const auto& e, uint32_t k) { return e.first < k; });
+    return it != from.end() && it->first == h.key() ? &it->second : nullptr;
+  };
   const Hex start = range.empty() ? s.units[u].hex : range.front().hex;
   std::vector<Hex> path;
-  for (Hex h = s.units[u].hex; path.size() <= range.size(); h = from[h.key()]) {
+  for (Hex h = s.units[u].hex; path.size() <= range.size(); h = *entered_from(h)) {
     path.push_back(h);
-    if (h == start || !from.count(h.key())) break;
+    if (h == start || !entered_from(h)) break;
   }
   if (path.size() > 1) path.pop_back();  // the start hex was not entered
   const Position p = position(s);
@@ -260,8 +254,8 @@ std::vector<UnitId> Ard2Rules::overrun_stack(const Position& p, Hex from, Hex ta
   return out;
 }
 
-void Ard2Rules::legal_overruns(const State& s, bool exploitation, core::ActionList& out) const {
-  const Position p = position(s);
+void Ard2Rules::legal_overruns(const Position& p, bool exploitation, core::ActionList& out) const {
+  const State& s = p.state();
   const int side = s.top().side;
   for (UnitId u : p.on_map(side)) {
     if (!may_overrun(p, u)) continue;
@@ -408,7 +402,7 @@ Error Ard2Rules::explain_combat(const State& s, const Action& a) const {
   const bool unit_ok = a.unit < s.unit_count && on_map(s.units[a.unit]);
   switch (a.type) {
     case kOverrun: {
-      const bool seq = f.step < uint16_t(Step::kCount);
+      const bool seq = sequence_step(f.step);
       if (!seq || !(is_movement(Step(f.step)) || is_exploitation(Step(f.step)))) return not_now();
       if (!unit_ok) return refuse("that unit is not on the map", "ARD2 3.3");
       if (side_of(s, a.unit) != f.side) return refuse("that unit is not yours", "ARD2 3.3");

@@ -13,6 +13,7 @@
 #include "core/json_file.h"
 #include "core/overrides.h"
 #include "core/map.h"
+#include "games/ard2/ard2_internal.h"
 #include "games/ard2/barrage.h"
 #include "games/ard2/combat.h"
 #include "games/ard2/data.h"
@@ -24,42 +25,36 @@
 
 namespace ard2 {
 
-using core::Action;
-using core::Error;
-using core::Events;
-using core::Frame;
-using core::Hex;
-using core::State;
-using core::UnitId;
-using core::UnitState;
-using core::Where;
-using nlohmann::json;
-
 namespace {
 
 constexpr uint32_t kAllFlags = (kBuggedOut << 1) - 1;
 
-bool on_map(const UnitState& u) { return u.where == Where::OnMap; }
-Hex key_hex(int32_t key) { return Hex::from_key(uint32_t(key)); }
-bool sequence_step(uint16_t step) { return step < uint16_t(Step::kCount); }
 // A phase a player acts in (the Air Supply step is the US player's, ARD2 2.2).
 bool player_phase(Step s) { return step_info(s).side != core::kNoSide; }
 bool pre_turn(Step s) { return s < Step::GermanBarrageRemoval; }
 
-// "A33.11" -> sheet 'A', column 33, row 11 (SCS hex numbering).
-struct HexNumber {
-  char sheet = 0;
-  int col = 0, row = 0;
+// Each hex once, in the order first met (a mark per board index).
+class HexSet {
+ public:
+  explicit HexSet(const scs::Board& b) : board_(b), marks_(size_t(b.size()), 0) {}
+  // True the first time `h` is inserted.
+  bool insert(Hex h) {
+    const int i = board_.index(h);
+    if (i < 0) {
+      if (std::find(off_board_.begin(), off_board_.end(), h) != off_board_.end()) return false;
+      off_board_.push_back(h);
+      return true;
+    }
+    if (marks_[size_t(i)]) return false;
+    marks_[size_t(i)] = 1;
+    return true;
+  }
+
+ private:
+  const scs::Board& board_;
+  std::vector<uint8_t> marks_;
+  std::vector<Hex> off_board_;
 };
-HexNumber number_of(const std::string& id) {
-  HexNumber n;
-  const size_t dot = id.find('.');
-  if (id.size() < 4 || dot == std::string::npos) return n;
-  n.sheet = id[0];
-  n.col = std::atoi(id.substr(1, dot - 1).c_str());
-  n.row = std::atoi(id.substr(dot + 1).c_str());
-  return n;
-}
 
 std::vector<uint8_t> dg_units(const State& s) {
   std::vector<uint8_t> out(s.unit_count);
@@ -168,7 +163,7 @@ bool Ard2Rules::read_scenario(const json& j, const std::string& /*dir*/, std::st
     const json bounds = j.at("play_area").value("bounds", json::array());
     if (!bounds.empty())
       for (int i = 0; i < board_->size(); ++i) {
-        const HexNumber n = number_of(map_->ids().format(board_->hex_at(i)));
+        const HexNumber n = hex_number(map_->ids().format(board_->hex_at(i)));
         bool in = false;
         for (const json& b : bounds)
           in |= b.at("map").get<std::string>()[0] == n.sheet && n.col >= b.value("col_min", 0) &&
@@ -211,7 +206,7 @@ bool Ard2Rules::read_scenario(const json& j, const std::string& /*dir*/, std::st
         int best = -100000;
         std::vector<std::pair<int, Hex>> cands;
         for (int i = 0; i < board_->size(); ++i) {
-          const HexNumber n = number_of(map_->ids().format(board_->hex_at(i)));
+          const HexNumber n = hex_number(map_->ids().format(board_->hex_at(i)));
           if (n.sheet != sheet || !sc.in_play[size_t(i)]) continue;
           const int v = sign * (by_row ? n.row : n.col);
           best = std::max(best, v);
@@ -304,9 +299,7 @@ bool Ard2Rules::in_play(const State& s, Hex h) const {
 const std::vector<std::string>& Ard2Rules::action_names() const {
   static const std::vector<std::string> kNames{"move", "barrage", "declare_attack", "add_attacker", "resolve_attack",
                                                "hold", "retreat",  "retreat_to",     "end_phase",
-                                               // turn additions
                                                "air_supply", "air_strike", "blow_bridge", "place", "exit",
-                                               // combat additions
                                                "overrun", "take_loss", "advance", "end_advance", "bug_out",
                                                "recovery_roll", "keep_dg"};
   return kNames;
@@ -323,7 +316,6 @@ uint8_t Ard2Rules::action_operands(int type) const {
     case kRetreatTo: return core::kHexOperand;
     case kAddAttacker:
     case kTakeLoss: return core::kUnitOperand;
-    // turn additions
     case kPlaceAirSupply:
     case kAirStrike:
     case kPlace: return core::kHexOperand;
@@ -337,7 +329,6 @@ const std::vector<std::string>& Ard2Rules::unit_flag_names() const {
   static const std::vector<std::string> kNames{"dg",       "moved",    "fired",   "spotted",       "overran",
                                                "started_adjacent", "enemy_barrage", "attacked", "stopped",
                                                "in_entry_area", "defended", "out_of_supply", "committed",
-                                               // combat additions
                                                "attacker", "bug_out_due", "bugged_out"};
   return kNames;
 }
@@ -360,9 +351,7 @@ const std::vector<std::string>& Ard2Rules::step_names() const {
       "us_barrage_half_reconciliation", "german_combat", "german_exploitation", "german_supply",
       "us_barrage_removal", "us_movement", "us_half_reconciliation", "us_combat", "us_exploitation", "us_supply",
       "turn_end",        "attack",          "defender_choice",  "retreat",
-      // turn additions
       "placement", "bridge_window",
-      // combat additions
       "loss", "advance", "bug_out", "artillery_recovery"};
   return kNames;
 }
@@ -453,15 +442,15 @@ json Ard2Rules::odds(const State& s, const std::vector<UnitId>& attackers, Hex d
   json j = {{"attack", o.attack / double(scs::kEighths)}, {"defense", o.defense / double(scs::kEighths)},
             {"odds", fmt::format("{}:{}", o.odds.attack, o.odds.defense)}, {"shift", o.shift},
             {"column", crt_.column_name(o.column)}, {"allowed", o.declarable}, {"rule", "ARD2 3.2"}};
-  j.update(odds_detail(o, p, attackers, defender));  // combat additions: "results", "shifts"
+  j.update(odds_detail(o, p, attackers, defender));  // "results", "shifts"
   return j;
 }
 
 json Ard2Rules::supply(const State& s, int side) const {
   const Position p = position(s);
-  const auto traced = trace_supply(p, side, sources(s, side));
+  const auto trace = traced(s, side);
   json in = json::array(), out = json::array();
-  for (UnitId u : p.on_map(side)) (in_supply(p, traced, u) ? in : out).push_back(core::unit_name(*this, s, u));
+  for (UnitId u : p.on_map(side)) (in_supply(p, trace, u) ? in : out).push_back(core::unit_name(*this, s, u));
   return {{"side", side}, {"in_supply", in}, {"out_of_supply", out}, {"rule", "ARD2 3.7"}};
 }
 
@@ -485,7 +474,7 @@ bool Ard2Rules::ext_from_json(State& s, const json& j, Error& err) const {
   Ext e;
   e.max_vp = j["max_vp"].get<int32_t>();
   e.attacks = j["attacks"].get<int32_t>();
-  // Turn additions; optional so that older states still load.
+  // Freeze, Air Strikes and exits are optional so that older states still load.
   try {
     e.freeze = j.value("freeze", false) ? 1 : 0;
     e.air_strikes = j.value("air_strikes", 0);
@@ -618,7 +607,7 @@ bool Ard2Rules::automatic_now(const State& s) const {
   if (f.step == kPlaceStep) return placement_hexes(s, UnitId(f.a)).empty();
   if (f.step == kBridgeWindow) {
     core::ActionList blows;
-    legal_blows(s, blows);
+    legal_blows(position(s), blows);
     return blows.empty();
   }
   if (combat_frame(f.step)) return combat_automatic(s);
@@ -628,8 +617,8 @@ bool Ard2Rules::automatic_now(const State& s) const {
   if (is_movement(st)) return false;
   // A player phase whose only action would be to end it passes by itself.
   core::ActionList acts;
-  legal_actions(s, acts);
-  return acts.size() == 1 && acts[0].type == kEndPhase;
+  phase_actions(s, acts, true);
+  return acts.empty();
 }
 
 // Runs steps until a player has a choice or the game is over.
@@ -665,7 +654,7 @@ void Ard2Rules::run_automatic(State& s, Events& ev) const {
       case Step::DgRemoval:
         // The frame's flags mark the step as done once its artillery choices are asked.
         if (s.top().flags == 0) {
-          dg_removal(s, position(s), sources(s, kGerman), sources(s, kAllied));
+          dg_removal(s, position(s), traced(s, kGerman), traced(s, kAllied));
           s.top().flags = 1;
           ask_artillery_recovery(s);  // ARD2 3.7: Air Supply for Artillery
           if (!sequence_step(s.top().step)) continue;
@@ -685,7 +674,7 @@ void Ard2Rules::run_automatic(State& s, Events& ev) const {
         // ASSUMED: supply is traced to the friendly map edges of 1.3 in every scenario.
         const int side = st == Step::GermanSupply ? kGerman : kAllied;
         const auto before = dg_units(s);
-        report_dg(s, before, supply_phase(s, position(s), side, sources(s, side)), "Out of Supply (ARD2 3.7)", ev);
+        report_dg(s, before, supply_phase(s, position(s), side, traced(s, side)), "Out of Supply (ARD2 3.7)", ev);
         // ARD2 3.7 (A21): Air Supply markers go at the end of the US Player Turn.
         if (side == kAllied) clear_markers(s, kAirSupply);
         break;
@@ -698,8 +687,8 @@ void Ard2Rules::run_automatic(State& s, Events& ev) const {
 
 // --- Legal actions ---------------------------------------------------------------------
 
-void Ard2Rules::legal_moves(const State& s, bool exploitation, core::ActionList& out) const {
-  const Position p = position(s);
+void Ard2Rules::legal_moves(const Position& p, bool exploitation, core::ActionList& out, bool first_only) const {
+  const State& s = p.state();
   const int side = s.top().side;
   const auto reach = reach_caches_->lease(p);
   const std::vector<uint8_t>& play = scenario_list_[s.scenario].in_play;
@@ -713,19 +702,24 @@ void Ard2Rules::legal_moves(const State& s, bool exploitation, core::ActionList&
     for (size_t k = 0; k < range.size(); ++k)
       if (range[k].hex != s.units[u].hex && index[k] >= 0 && play[size_t(index[k])])
         out.push_back(Action{kMove, u, range[k].hex, 0});
+    if (first_only && !out.empty()) return;
   }
 }
 
-void Ard2Rules::legal_barrages(const State& s, core::ActionList& out) const {
-  const Position p = position(s);
+void Ard2Rules::legal_barrages(const Position& p, core::ActionList& out, bool first_only) const {
+  const State& s = p.state();
   const int side = s.top().side;
   std::vector<Hex> targets;
+  HexSet seen(*board_);
   for (UnitId u : p.on_map(other_side(side)))
-    if (std::find(targets.begin(), targets.end(), s.units[u].hex) == targets.end()) targets.push_back(s.units[u].hex);
+    if (seen.insert(s.units[u].hex)) targets.push_back(s.units[u].hex);
   for (UnitId u : p.on_map(side)) {
     if (!p.info(u).artillery) continue;
     for (Hex t : targets)
-      if (!barrage_refusal(p, u, t, false)) out.push_back(Action{kBarrage, u, t, 0});
+      if (!barrage_refusal(p, u, t, false)) {
+        out.push_back(Action{kBarrage, u, t, 0});
+        if (first_only) return;
+      }
   }
 }
 
@@ -748,16 +742,18 @@ bool Ard2Rules::attack_possible(const Position& p, Hex target) const {
   return !all.empty() && compute_odds(p, crt_, all, target).declarable;
 }
 
-void Ard2Rules::legal_attacks(const State& s, core::ActionList& out) const {
+void Ard2Rules::legal_attacks(const Position& p, core::ActionList& out, bool first_only) const {
+  const State& s = p.state();
   const int side = s.top().side;
-  const Position p = position(s);  // one view for every target
-  std::vector<Hex> seen;
+  HexSet seen(*board_);
   for (UnitId u = 0; u < s.unit_count; ++u) {
     if (!on_map(s.units[u]) || side_of(s, u) == side || (s.units[u].flags & kDefended)) continue;
     const Hex h = s.units[u].hex;
-    if (std::find(seen.begin(), seen.end(), h) != seen.end()) continue;
-    seen.push_back(h);
-    if (attack_possible(p, h)) out.push_back(Action{kDeclareAttack, core::kNoUnit, h, 0});
+    if (!seen.insert(h)) continue;
+    if (attack_possible(p, h)) {
+      out.push_back(Action{kDeclareAttack, core::kNoUnit, h, 0});
+      if (first_only) return;
+    }
   }
 }
 
@@ -792,7 +788,7 @@ void Ard2Rules::legal_actions(const State& s, core::ActionList& out) const {
       for (Hex h : placement_hexes(s, UnitId(f.a))) out.push_back(Action{kPlace, core::kNoUnit, h, 0});
       return;
     case kBridgeWindow:
-      legal_blows(s, out);
+      legal_blows(position(s), out);
       out.push_back(end);
       return;
     case kArtilleryRecovery:
@@ -801,18 +797,33 @@ void Ard2Rules::legal_actions(const State& s, core::ActionList& out) const {
       return;
     default: break;
   }
-  const Step st = Step(f.step);
-  if (is_movement(st) || is_exploitation(st)) {
-    legal_moves(s, is_exploitation(st), out);
-    legal_overruns(s, is_exploitation(st), out);
-  }
-  if (barrage_step(st)) legal_barrages(s, out);
-  if (is_combat(st) || is_exploitation(st)) legal_attacks(s, out);
-  // turn additions
-  legal_air(s, out);
-  if (f.side == kAllied) legal_blows(s, out);
-  legal_exits(s, out);
+  phase_actions(s, out, false);
   out.push_back(end);
+}
+
+// The actions of a step of the sequence of play besides ending it. With `first_only`,
+// it stops once `out` holds one (automatic_now asks only whether there is any).
+void Ard2Rules::phase_actions(const State& s, core::ActionList& out, bool first_only) const {
+  const Frame& f = s.top();
+  const Step st = Step(f.step);
+  const auto done = [&] { return first_only && !out.empty(); };
+  const Position p = position(s);  // one view for every kind of action
+  if (is_movement(st) || is_exploitation(st)) {
+    legal_moves(p, is_exploitation(st), out, first_only);
+    if (done()) return;
+    legal_overruns(p, is_exploitation(st), out);
+    if (done()) return;
+  }
+  if (barrage_step(st)) legal_barrages(p, out, first_only);
+  if (done()) return;
+  if (is_combat(st) || is_exploitation(st)) legal_attacks(p, out, first_only);
+  if (done()) return;
+  // ARD2 2.2, 3.7 (Air Supply, Air Strikes), 3.8 (bridges, the US at any moment), 7.x (exits).
+  legal_air(s, out);
+  if (done()) return;
+  if (f.side == kAllied) legal_blows(p, out);
+  if (done()) return;
+  legal_exits(s, out);
 }
 
 // ARD2 3.5: one die, modified, against the target's terrain; artillery out of supply
@@ -823,7 +834,7 @@ void Ard2Rules::barrage(State& s, UnitId arty, Hex target, Events& ev) const {
   int drm = 0;
   {
     const Position p = position(s);
-    dg = artillery_dg_for_barrage(p, arty, trace_supply(p, side, sources(s, side)));
+    dg = artillery_dg_for_barrage(p, arty, traced(s, side));
     drm = barrage_drm(p, target, side, s.units[arty].hex);
   }
   const std::string name = core::unit_name(*this, s, arty);
@@ -879,13 +890,11 @@ void Ard2Rules::apply(State& s, const Action& a, Events& ev) const {
         finish_step(s, ev);
       }
       break;
-    // turn additions
     case kPlaceAirSupply: air_supply(s, a.hex, ev); break;
     case kAirStrike: air_strike(s, a.hex, ev); break;
     case kBlowBridge: blow_bridge(s, a.unit, a.hex, ev); break;
     case kPlace: place(s, a.hex, ev); break;
     case kExit: exit_unit(s, a.unit, ev); break;
-    // combat additions
     case kOverrun:
     case kTakeLoss:
     case kAdvance:
@@ -973,7 +982,6 @@ Error Ard2Rules::explain_illegal(const State& s, const Action& a) const {
                         " is not a retreat hex: adjacent, farther from the combat, no enemy unit, no Prohibited terrain",
                     "ARD2 3.2");
     case kEndPhase: return not_now();
-    // turn additions
     case kPlaceAirSupply:
       if (f.step != uint16_t(Step::AirSupply)) return refuse("Air Supply is placed only in the Air Supply step", "ARD2 2.2, 3.7");
       if (s.ext<Ext>().air_strikes <= 0) return refuse("no Air Strike is left this turn", "ARD2 2.2");
@@ -1007,7 +1015,7 @@ Error Ard2Rules::explain_illegal(const State& s, const Action& a) const {
       return refuse("that unit may not exit now: it must be in an exit hex in its Movement or Exploitation Phase, "
                     "of a formation the scenario counts, with the MP to leave",
                     "ARD2 7.2, 7.3, 7.5 (S-exit)");
-    // combat additions
+    // Overruns and the steps of a combat: ard2_combat.cpp.
     case kOverrun:
     case kTakeLoss:
     case kAdvance:

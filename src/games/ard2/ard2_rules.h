@@ -8,7 +8,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,11 +30,10 @@ enum PushedStep : uint16_t {
   kAttackStep = uint16_t(Step::kCount),  // a = defender hex key: adding attackers
   kDefenderChoice,                       // a = defender hex key: Hold or Retreat
   kRetreatStep,                          // a = origin key, b = current hex key, flags = done | length << 4
-  // turn additions
+  // Placement and bridges (ARD2 4.1, 5.1, 3.8).
   kPlaceStep,    // a = unit placed by its owner's choice (ARD2 4.1 vdH, 5.1 XVIII Abn Corps)
   kBridgeWindow, // the US may try to blow bridges in the German turn (ARD2 3.8, A35)
-  // end of turn additions
-  // combat additions
+  // After a combat (ARD2 3.2, 3.6, 3.7; SCS 8.0).
   kLossStep,     // side = owner; a = steps still due, b = steps taken of this result;
                  // flags 1: the attackers (kAttacker) lose, else the defending stack (kCommitted)
   kAdvanceStep,  // side = attacker; a = defender hex key, b = the result's retreat length;
@@ -56,14 +54,13 @@ enum ActionType : uint16_t {
   kRetreat,
   kRetreatTo,
   kEndPhase,
-  // turn additions
+  // The Pre-Turn and the turn's edges (ARD2 2.2, 3.7, 3.8, 4.1, 5.1, 7.x).
   kPlaceAirSupply,  // hex: an Air Strike placed as an Air Supply marker (ARD2 2.2, 3.7)
   kAirStrike,   // hex: an Air Strike on an enemy hex (ARD2 2.2, 3.5)
   kBlowBridge,  // unit, hex = plunger: a bridge blowing attempt (ARD2 3.8)
   kPlace,       // hex: where the unit of a kPlaceStep frame goes (ARD2 4.1, 5.1)
   kExit,        // unit: leaves the map from an exit hex (ARD2 7.2, 7.3, 7.5; S-exit)
-  // end of turn additions
-  // combat additions
+  // Overruns and the steps of a combat (ARD2 3.2, 3.3, 3.6, 3.7; SCS 8.0).
   kOverrun,     // unit, hex: the unit's stack overruns the adjacent hex (3.3)
   kTakeLoss,    // unit: it takes the next step of the loss (SCS 8.0)
   kAdvance,     // unit, hex: one hex of an advance after combat (3.2)
@@ -75,7 +72,7 @@ enum ActionType : uint16_t {
 
 // A unit flag of the module beyond position.h's: committed to the attack being built.
 inline constexpr uint32_t kCommitted = 1u << kUnitFlagCount;
-// combat additions
+// Marks of a combat being resolved (ARD2 3.2) and of Bug Outs (3.6).
 inline constexpr uint32_t kAttacker = kCommitted << 1;   // took part in the attack being resolved
 inline constexpr uint32_t kBugOutDue = kCommitted << 2;  // artillery that must Bug Out now (3.6)
 inline constexpr uint32_t kBuggedOut = kCommitted << 3;  // bugged out this phase (3.6): its hex may be overstacked
@@ -85,7 +82,7 @@ inline constexpr uint32_t kCombatFlags = kCommitted | kAttacker | kBugOutDue;
 struct Ext {
   int32_t max_vp = 0;   // ARD2 6.0: greatest German VP total at the end of a turn
   int32_t attacks = 0;  // attacks resolved (for the log)
-  // turn additions
+  // The Pre-Turn and exits (ARD2 2.2, 7.2, 7.3, 7.5).
   int32_t freeze = 0;       // ARD2 2.2, A33: 1 once Freeze has set in (it stays)
   int32_t air_strikes = 0;  // ARD2 2.2: US Air Strikes left this turn
   std::array<uint8_t, core::State::kMaxUnits> exit_turn{};  // turn a unit left by an exit hex, 0: not
@@ -138,7 +135,7 @@ struct Scenario {
   int min_hexes = 0;  // control_count
   int victory_side = kGerman;
   int otherwise_winner = kAllied;
-  // turn additions
+  // Air, supply and exits (ARD2 2.2, 3.7, 7.x; scenario_turn.cpp).
   int air_divide = 1;                // 7.3-7.6: Air Strike results halved, rounded down
   std::vector<SourceLine> sources;   // empty for a side: its ARD2 1.3 map edges
   std::vector<ExitRule> exits;
@@ -184,10 +181,10 @@ class Ard2Rules final : public core::Rules {
   nlohmann::json tables() const override;
 
   const scs::Board& board() const { return *board_; }
-  // turn additions
   const Scenario& scenario(const core::State& s) const { return scenario_list_[s.scenario]; }
   // ARD2 3.7, 7.x: where `side` draws supply now (the scenario's sources, else 1.3's).
   std::vector<SupplySources> sources(const core::State& s, int side) const;
+  // trace_supply() from those sources, per board index; kept for the last few positions.
   std::vector<uint8_t> traced(const core::State& s, int side) const;
   const scs::Crt& crt() const { return crt_; }
   Position position(const core::State& s) const { return Position(*board_, unit_info_, s); }
@@ -221,12 +218,12 @@ class Ard2Rules final : public core::Rules {
   std::optional<core::UnitId> next_recovery_choice(const core::State& s, int side, int after) const;
   void ask_artillery_recovery(core::State& s) const;
   void artillery_recovery(core::State& s, bool roll, core::Events& ev) const;
-  // combat additions (ard2_combat.cpp)
+  // The frames of a combat, Overruns and Bug Outs (ARD2 3.2, 3.3, 3.6; ard2_combat.cpp).
   bool combat_frame(uint16_t step) const { return step >= kLossStep && step <= kBugOutStep; }
   std::vector<core::UnitId> flagged(const core::State& s, uint32_t flag, int side) const;
   void start_combat(core::State& s, core::Events& ev) const;
   void choose_retreat(core::State& s, core::Events& ev) const;
-  void legal_overruns(const core::State& s, bool exploitation, core::ActionList& out) const;
+  void legal_overruns(const Position& p, bool exploitation, core::ActionList& out) const;
   std::vector<core::UnitId> overrun_stack(const Position& p, core::Hex from, core::Hex target, bool exploitation) const;
   void legal_combat_frame(const core::State& s, core::ActionList& out) const;
   bool combat_automatic(const core::State& s) const;
@@ -244,11 +241,15 @@ class Ard2Rules final : public core::Rules {
   nlohmann::json odds_detail(const OddsInfo& o, const Position& p, const std::vector<core::UnitId>& attackers,
                              core::Hex defender) const;
   void barrage(core::State& s, core::UnitId arty, core::Hex target, core::Events& ev) const;
-  void legal_moves(const core::State& s, bool exploitation, core::ActionList& out) const;
-  void legal_barrages(const core::State& s, core::ActionList& out) const;
-  void legal_attacks(const core::State& s, core::ActionList& out) const;
+  // The actions of a sequence step (legal_actions() less ending it); `first_only`
+  // stops at the first one found, for automatic_now().
+  void phase_actions(const core::State& s, core::ActionList& out, bool first_only) const;
+  void legal_moves(const Position& p, bool exploitation, core::ActionList& out, bool first_only) const;
+  void legal_barrages(const Position& p, core::ActionList& out, bool first_only) const;
+  void legal_attacks(const Position& p, core::ActionList& out, bool first_only) const;
 
-  // turn additions (weather.cpp, air.cpp, bridges.cpp, placement.cpp, exits.cpp)
+  // Weather and air (ARD2 2.2, 3.7: weather.cpp, air.cpp), bridges (3.8: bridges.cpp),
+  // placement (4.1, 5.1: placement.cpp) and exits (7.2, 7.3, 7.5: exits.cpp).
   bool read_turn_data(const nlohmann::json& j, Scenario& sc, std::string& error) const;
   bool read_air_tables(std::string& error);
   bool apply_map_additions(const std::string& dir, std::string& error);
@@ -260,7 +261,7 @@ class Ard2Rules final : public core::Rules {
   void air_supply(core::State& s, core::Hex h, core::Events& ev) const;
   void air_strike(core::State& s, core::Hex h, core::Events& ev) const;
   std::vector<core::Hex> air_supply_hexes(const core::State& s) const;
-  void legal_blows(const core::State& s, core::ActionList& out) const;
+  void legal_blows(const Position& p, core::ActionList& out) const;
   void blow_bridge(core::State& s, core::UnitId unit, core::Hex plunger, core::Events& ev) const;
   void capture_plungers(core::State& s, core::Events& ev) const;
   bool bridge_threat(const core::State& s, std::optional<core::Hex> near) const;
@@ -292,6 +293,7 @@ class Ard2Rules final : public core::Rules {
   std::unique_ptr<core::Map> map_;
   std::unique_ptr<scs::Board> board_;
   std::unique_ptr<ReachCachePool> reach_caches_;  // movement searches kept between calls
+  std::unique_ptr<TraceCache> traces_ = std::make_unique<TraceCache>();  // supply traces (3.7)
   core::UnitCatalog catalog_;
   std::vector<UnitInfo> unit_info_;
   scs::Crt crt_;

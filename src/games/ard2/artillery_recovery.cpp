@@ -6,12 +6,9 @@
 #include <fmt/format.h>
 
 #include "core/dice.h"
-#include "games/ard2/ard2_rules.h"
+#include "games/ard2/ard2_internal.h"
 
 namespace ard2 {
-
-using core::State;
-using core::UnitId;
 
 std::optional<UnitId> Ard2Rules::next_recovery_choice(const State& s, int side, int after) const {
   const Position p = position(s);

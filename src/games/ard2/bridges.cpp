@@ -12,11 +12,9 @@
 #include <algorithm>
 
 #include "core/dice.h"
-#include "games/ard2/ard2_rules.h"
+#include "games/ard2/ard2_internal.h"
 
 namespace ard2 {
-
-using core::Hex;
 
 namespace {
 
@@ -36,8 +34,8 @@ bool attempt_ok(const Position& p, Hex plunger, core::UnitId unit) {
 
 }  // namespace
 
-void Ard2Rules::legal_blows(const core::State& s, core::ActionList& out) const {
-  const Position p = position(s);
+void Ard2Rules::legal_blows(const Position& p, core::ActionList& out) const {
+  const core::State& s = p.state();
   for (Hex plunger : plungers_)
     for (core::UnitId u : p.on_map(kAllied))
       if (core::distance(s.units[u].hex, plunger) <= 2 && attempt_ok(p, plunger, u))
@@ -58,8 +56,8 @@ void Ard2Rules::blow_bridge(core::State& s, core::UnitId unit, Hex plunger, core
 
 // ARD2 3.8: a German unit in a primed plunger hex marks its bridges Tested, no roll.
 void Ard2Rules::capture_plungers(core::State& s, core::Events& ev) const {
+  const Position p = position(s);  // reads the bridge markers live; no unit moves here
   for (Hex plunger : plungers_) {
-    const Position p = position(s);
     const auto bridges = bridges_of_plunger(*board_, plunger);
     if (!std::any_of(bridges.begin(), bridges.end(), [&](int b) { return bridge_primed(p, b) && plunger_captured(p, b); }))
       continue;

@@ -16,6 +16,16 @@ std::string data_root() {
   return HEXFRONT_DATA_DIR;
 }
 
+HexNumber hex_number(const std::string& id) {
+  HexNumber n;
+  const size_t dot = id.find('.');
+  if (id.size() < 4 || dot == std::string::npos) return n;
+  n.sheet = id[0];
+  n.col = std::atoi(id.substr(1, dot - 1).c_str());
+  n.row = std::atoi(id.substr(dot + 1).c_str());
+  return n;
+}
+
 bool read_json(const std::string& path, nlohmann::json& out, std::string& err) {
   std::ifstream in(path);
   if (!in) {

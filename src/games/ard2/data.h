@@ -19,6 +19,14 @@ std::string data_root();
 // Reads a JSON file; false with `err` set when missing or malformed.
 bool read_json(const std::string& path, nlohmann::json& out, std::string& err);
 
+// A printed SCS hex number: "A33.11" is sheet 'A', column 33, row 11. All zero when
+// `id` is not of that form. Scenario files bound play areas and edges with them.
+struct HexNumber {
+  char sheet = 0;
+  int col = 0, row = 0;
+};
+HexNumber hex_number(const std::string& id);
+
 // tables/tec.json: hex rows with MP costs ("1/2", "3", "P", "ot", "DG"), the defender
 // shift ("2L"), Barrage ranges ("3-4", "5-6", "-", "ot"); hexside rows with "+n" costs
 // and per-stack shifts; Road/Track rates; the Enemy ZOC Bond and Moving Adjacently

@@ -6,13 +6,11 @@
 // may exit (others would leave for nothing). Exited units never return.
 #include <fmt/format.h>
 
-#include "games/ard2/ard2_rules.h"
+#include "games/ard2/ard2_internal.h"
 #include "games/ard2/combat.h"
 #include "games/ard2/movement.h"
 
 namespace ard2 {
-
-using core::UnitId;
 
 namespace {
 

@@ -4,12 +4,10 @@
 #include <stdexcept>
 
 #include "core/map.h"
-#include "games/ard2/ard2_rules.h"
+#include "games/ard2/ard2_internal.h"
 #include "games/ard2/data.h"
 
 namespace ard2 {
-
-using nlohmann::json;
 
 bool Ard2Rules::apply_map_additions(const std::string& dir, std::string& error) {
   json j;

@@ -7,7 +7,7 @@
 
 namespace ard2 {
 
-// Hex marker kinds beyond position.h's (turn additions): Air Strikes resolved on the hex
+// Hex marker kinds beyond position.h's (ARD2 2.2): Air Strikes resolved on the hex
 // this phase (A6: the first needs no spotter, each further one does).
 inline constexpr uint16_t kAirStruck = 6;
 

@@ -266,10 +266,11 @@ std::vector<core::Reach> move_range(const Position& p, core::UnitId u) {
 
 namespace {
 
+// Copies x's bytes to `at` and moves past them.
 template <class T>
-void append(std::vector<uint8_t>& out, const T& x) {
-  const auto* b = reinterpret_cast<const uint8_t*>(&x);
-  out.insert(out.end(), b, b + sizeof(T));
+void put(uint8_t*& at, const T& x) {
+  std::memcpy(at, &x, sizeof(T));
+  at += sizeof(T);
 }
 
 }  // namespace
@@ -278,20 +279,24 @@ void ReachCache::sync(const Position& p) {
   // What move_cache reads of the state: the turn, each unit's counter, where it is and
   // its steps, the hex and hexside markers.
   const core::State& s = p.state();
-  std::vector<uint8_t> in;
-  in.reserve(inputs_.size());
-  append(in, s.turn);
-  append(in, s.unit_count);
+  const core::UnitState& x = s.units[0];
+  const size_t per_unit = sizeof x.where + sizeof x.hex + sizeof x.steps_lost + sizeof x.def;
+  std::vector<uint8_t> in(sizeof s.turn + sizeof s.unit_count + s.unit_count * per_unit + sizeof s.hex_marker_count +
+                          s.hex_marker_count * sizeof(core::HexMarker) + sizeof s.side_marker_count +
+                          s.side_marker_count * sizeof(core::SideMarker));
+  uint8_t* at = in.data();
+  put(at, s.turn);
+  put(at, s.unit_count);
   for (core::UnitId u = 0; u < s.unit_count; ++u) {
-    append(in, s.units[u].where);
-    append(in, s.units[u].hex);
-    append(in, s.units[u].steps_lost);
-    append(in, s.units[u].def);
+    put(at, s.units[u].where);
+    put(at, s.units[u].hex);
+    put(at, s.units[u].steps_lost);
+    put(at, s.units[u].def);
   }
-  append(in, s.hex_marker_count);
-  for (int k = 0; k < s.hex_marker_count; ++k) append(in, s.hex_markers[size_t(k)]);
-  append(in, s.side_marker_count);
-  for (int k = 0; k < s.side_marker_count; ++k) append(in, s.side_markers[size_t(k)]);
+  put(at, s.hex_marker_count);
+  for (int k = 0; k < s.hex_marker_count; ++k) put(at, s.hex_markers[size_t(k)]);
+  put(at, s.side_marker_count);
+  for (int k = 0; k < s.side_marker_count; ++k) put(at, s.side_markers[size_t(k)]);
   if (in == inputs_) return;
   inputs_ = std::move(in);
   if (entries_.empty()) entries_.resize(core::State::kMaxUnits);

@@ -8,13 +8,10 @@
 
 #include "core/dice.h"
 #include "core/map.h"
-#include "games/ard2/ard2_rules.h"
+#include "games/ard2/ard2_internal.h"
 #include "games/ard2/special.h"
 
 namespace ard2 {
-
-using core::Hex;
-using core::UnitId;
 
 const Reinforcement& Ard2Rules::arrival(const core::State& s, UnitId u) const {
   const Scenario& sc = scenario(s);

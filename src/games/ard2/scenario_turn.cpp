@@ -4,12 +4,10 @@
 #include <stdexcept>
 
 #include "core/map.h"
-#include "games/ard2/ard2_rules.h"
+#include "games/ard2/ard2_internal.h"
+#include "games/ard2/data.h"
 
 namespace ard2 {
-
-using core::Hex;
-using nlohmann::json;
 
 namespace {
 
@@ -22,24 +20,10 @@ std::vector<int> directions(const std::string& compass) {
   throw std::runtime_error("unknown compass point \"" + compass + "\"");
 }
 
-struct Number {
-  char sheet = 0;
-  int col = 0, row = 0;
-};
-
 }  // namespace
 
 bool Ard2Rules::read_turn_data(const json& j, Scenario& sc, std::string& error) const {
-  const auto number = [&](Hex h) {
-    const std::string id = map_->ids().format(h);
-    Number n;
-    const size_t dot = id.find('.');
-    if (id.size() < 4 || dot == std::string::npos) return n;
-    n.sheet = id[0];
-    n.col = std::atoi(id.substr(1, dot - 1).c_str());
-    n.row = std::atoi(id.substr(dot + 1).c_str());
-    return n;
-  };
+  const auto number = [&](Hex h) { return hex_number(map_->ids().format(h)); };
   const auto playing = [&](Hex h) {
     const int i = board_->index(h);
     return i >= 0 && sc.in_play[size_t(i)];
@@ -87,7 +71,7 @@ bool Ard2Rules::read_turn_data(const json& j, Scenario& sc, std::string& error) 
         const auto dirs = directions(line["roads_exiting"].get<std::string>());
         for (int i = 0; i < board_->size(); ++i) {
           const Hex h = board_->hex_at(i);
-          const Number n = number(h);
+          const HexNumber n = number(h);
           if (!area_edge(h, dirs) || (only_sheet && n.sheet != only_sheet)) continue;
           if (n.col < line.value("col_min", 0) || n.col > line.value("col_max", 999) ||
               n.row < line.value("row_min", 0) || n.row > line.value("row_max", 999))
@@ -150,7 +134,7 @@ std::vector<SupplySources> Ard2Rules::sources(const core::State& s, int side) co
 }
 
 std::vector<uint8_t> Ard2Rules::traced(const core::State& s, int side) const {
-  return trace_supply(position(s), side, sources(s, side));
+  return traces_->get(trace_key(s, unit_info_, side), [&] { return trace_supply(position(s), side, sources(s, side)); });
 }
 
 }  // namespace ard2

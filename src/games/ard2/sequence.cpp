@@ -85,12 +85,10 @@ std::vector<core::UnitId> end_phase_dg(core::State& s, const Position& p) {
 }
 
 std::vector<core::UnitId> supply_phase(core::State& s, const Position& p, int side, const SupplySources& sources) {
-  return supply_phase(s, p, side, std::vector<SupplySources>{sources});
+  return supply_phase(s, p, side, trace_supply(p, side, sources));
 }
 
-std::vector<core::UnitId> supply_phase(core::State& s, const Position& p, int side,
-                                       const std::vector<SupplySources>& sources) {
-  const auto traced = trace_supply(p, side, sources);
+std::vector<core::UnitId> supply_phase(core::State& s, const Position& p, int side, const std::vector<uint8_t>& traced) {
   std::vector<core::UnitId> oos;
   for (core::UnitId u : p.on_map(side)) {
     if (in_supply(p, traced, u)) {
@@ -105,12 +103,11 @@ std::vector<core::UnitId> supply_phase(core::State& s, const Position& p, int si
 
 std::vector<core::UnitId> dg_removal(core::State& s, const Position& p, const SupplySources& german,
                                      const SupplySources& allied) {
-  return dg_removal(s, p, std::vector<SupplySources>{german}, std::vector<SupplySources>{allied});
+  return dg_removal(s, p, trace_supply(p, kGerman, german), trace_supply(p, kAllied, allied));
 }
 
-std::vector<core::UnitId> dg_removal(core::State& s, const Position& p, const std::vector<SupplySources>& german,
-                                     const std::vector<SupplySources>& allied) {
-  const auto g = trace_supply(p, kGerman, german), a = trace_supply(p, kAllied, allied);
+std::vector<core::UnitId> dg_removal(core::State& s, const Position& p, const std::vector<uint8_t>& g,
+                                     const std::vector<uint8_t>& a) {
   std::vector<core::UnitId> remove, choose;
   for (core::UnitId u = 0; u < s.unit_count; ++u) {
     if (s.units[u].where != core::Where::OnMap || !(s.units[u].flags & kDG)) continue;

@@ -73,15 +73,15 @@ std::vector<core::UnitId> end_phase_dg(core::State& s, const Position& p);
 // ARD2 3.4, 3.7: the Supply phase of `side`: each unit's supply status is recorded
 // (kOutOfSupply, A18) and units Out of Supply become DG. Returns those units.
 std::vector<core::UnitId> supply_phase(core::State& s, const Position& p, int side, const SupplySources& sources);
-// The same with a scenario's several sources (7.x).
-std::vector<core::UnitId> supply_phase(core::State& s, const Position& p, int side,
-                                       const std::vector<SupplySources>& sources);
+// The same with the side's trace made (trace_supply(), per board index).
+std::vector<core::UnitId> supply_phase(core::State& s, const Position& p, int side, const std::vector<uint8_t>& traced);
 
 // ARD2 3.4 (ERRATA 3): the Pre-Turn DG Removal. DG comes off units that recover;
 // returns the DG artillery whose owner must choose (nothing, or the 3.7 roll).
 std::vector<core::UnitId> dg_removal(core::State& s, const Position& p, const SupplySources& german,
                                      const SupplySources& allied);
-std::vector<core::UnitId> dg_removal(core::State& s, const Position& p, const std::vector<SupplySources>& german,
-                                     const std::vector<SupplySources>& allied);
+// The same with both sides' traces made.
+std::vector<core::UnitId> dg_removal(core::State& s, const Position& p, const std::vector<uint8_t>& german,
+                                     const std::vector<uint8_t>& allied);
 
 }  // namespace ard2

@@ -106,6 +106,18 @@ bool air_supplied(const Position& p, core::Hex h) {
   return false;
 }
 
+std::vector<uint32_t> trace_key(const core::State& s, const std::vector<UnitInfo>& info, int side) {
+  std::vector<uint32_t> key{s.scenario, uint32_t(uint16_t(s.turn)), uint32_t(side), s.side_marker_count};
+  for (int i = 0; i < s.side_marker_count; ++i) {
+    const core::SideMarker& m = s.side_markers[size_t(i)];
+    key.push_back(m.hex_key);
+    key.push_back(uint32_t(m.dir) << 16 | m.kind);
+  }
+  for (core::UnitId u = 0; u < s.unit_count; ++u)
+    if (s.units[u].where == core::Where::OnMap && info[s.units[u].def].side != side) key.push_back(s.units[u].hex.key());
+  return key;
+}
+
 bool in_supply(const Position& p, const std::vector<uint8_t>& traced, core::UnitId u) {
   const core::Hex h = p.unit(u).hex;
   const int i = p.board().index(h);

@@ -1,7 +1,9 @@
 // ARD2 3.7 Trace Supply and Air Supply (on SCS 12.0), 1.3 Friendly Map Edges.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <mutex>
 #include <vector>
 
 #include "games/ard2/position.h"
@@ -38,5 +40,42 @@ bool air_supplied(const Position& p, core::Hex h);
 
 // A unit is in supply: by trace, or (US) by Air Supply.
 bool in_supply(const Position& p, const std::vector<uint8_t>& traced, core::UnitId u);
+
+// Everything a trace of `side` reads from the state, when its sources follow from the
+// scenario and the turn (Ard2Rules::sources): the scenario, the turn (bridges built,
+// sources opening), the side, the hexside markers (bridges blown) and the hexes of the
+// enemy units on the map. Two states with equal keys have equal traces.
+std::vector<uint32_t> trace_key(const core::State& s, const std::vector<UnitInfo>& info, int side);
+
+// The traces of the last few positions, so that the rules asking for one side's supply
+// in the same position (end of phase, Supply phase, Bug Out, DG Removal) trace it once.
+// Exact: a trace is reused only for an equal trace_key. Thread-safe.
+class TraceCache {
+ public:
+  // The trace for `key`, computed by `trace()` unless kept.
+  template <class F>
+  std::vector<uint8_t> get(const std::vector<uint32_t>& key, F&& trace) {
+    {
+      const std::lock_guard lock(mutex_);
+      for (const Entry& e : entries_)
+        if (e.key == key) return e.traced;
+    }
+    std::vector<uint8_t> traced = trace();
+    const std::lock_guard lock(mutex_);
+    Entry& e = entries_[next_++ % entries_.size()];
+    e.key = key;
+    e.traced = traced;
+    return traced;
+  }
+
+ private:
+  struct Entry {
+    std::vector<uint32_t> key;  // empty: unused (a real key is never empty)
+    std::vector<uint8_t> traced;
+  };
+  std::mutex mutex_;
+  std::array<Entry, 4> entries_;
+  size_t next_ = 0;
+};
 
 }  // namespace ard2

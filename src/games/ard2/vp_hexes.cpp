@@ -4,11 +4,9 @@
 #include <stdexcept>
 
 #include "core/map.h"
-#include "games/ard2/ard2_rules.h"
+#include "games/ard2/ard2_internal.h"
 
 namespace ard2 {
-
-using nlohmann::json;
 
 bool Ard2Rules::read_vp_hexes(std::string& error) {
   try {

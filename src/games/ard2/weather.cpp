@@ -5,11 +5,9 @@
 #include <stdexcept>
 
 #include "core/dice.h"
-#include "games/ard2/ard2_rules.h"
+#include "games/ard2/ard2_internal.h"
 
 namespace ard2 {
-
-using nlohmann::json;
 
 namespace {
 
