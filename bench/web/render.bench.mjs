@@ -6,38 +6,17 @@
 // and the medians are printed with their ratio. Goal: real ≤ 2× bare and ≤ 300 ms.
 //
 //   make bench-web            (or: node bench/web/render.bench.mjs)
-// HEXFRONT_BIN (default build/hexfront), CHROMIUM (default /usr/bin/chromium), RUNS (5).
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
+// HEXFRONT_BIN (default build/hexfront), CHROMIUM (default /usr/bin/chromium), RUNS (5);
+// the server and browser start as in the browser tests (tests/web/harness.mjs).
+import { start } from "../../tests/web/harness.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const { chromium } = createRequire(path.join(root, "web", "package.json"))("playwright-core");
-const binary = process.env.HEXFRONT_BIN ?? path.join(root, "build", "hexfront");
 const runs = Number(process.env.RUNS ?? 5);
-
-const dataDir = mkdtempSync(path.join(tmpdir(), "hexfront-bench-"));
-const server = spawn(binary, ["serve", "--port", "0", "--data", dataDir, "--web", path.join(root, "web", "dist")], { stdio: ["ignore", "pipe", "inherit"] });
-const base = await new Promise((resolve, reject) => {
-  let out = "";
-  server.stdout.on("data", (d) => {
-    out += d;
-    const m = out.match(/serving (http:\/\/[^/]+\/)/);
-    if (m) resolve(m[1]);
-  });
-  server.on("exit", (code) => reject(new Error(`hexfront serve exited with ${code}`)));
-});
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", headless: true, args: ["--no-sandbox", "--disable-gpu"] });
+const { base, page, stop } = await start();
 
 try {
   const created = await (await fetch(new URL("/api/games", base), { method: "POST", body: JSON.stringify({ game: "ard2", scenario: "7.1", seed: 1 }) })).json();
   if (!created.id) throw new Error(`cannot create a 7.1 game: ${JSON.stringify(created)}`);
   const url = new URL(`/#/play/${created.id}/${created.seats[0].token}`, base).href;
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.on("pageerror", (e) => console.error("page error:", e.message));
 
   const real = [], bare = [];
   let hexes = 0, counters = 0;
@@ -89,7 +68,5 @@ try {
   console.log(`  bare SVG of the hexes ${mb.toFixed(1)} ms   (runs: ${bare.map((x) => x.toFixed(0)).join(" ")})`);
   console.log(`  ratio                 ${(mr / mb).toFixed(2)}x   (goal ≤ 2x, ≤ 300 ms)`);
 } finally {
-  await browser.close();
-  server.kill("SIGTERM");
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

@@ -1,6 +1,6 @@
-// Reading the game's JSON data files (counters, tables, scenarios) with errors a
-// person can act on: "data/games/toy/counters.json:12: ..." and, for values, the path
-// of the bad field ("counters[3].values[0].ma: not an integer").
+// Reading a game's JSON data files with errors a person can act on
+// ("data/games/toy/game.json:12: ..."), and the {"kind", "note"} source objects in them.
+// Counters files have their own reader (core/catalog_json.h).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -8,7 +8,6 @@
 #include <string>
 
 #include "core/provenance.h"
-#include "core/units.h"
 
 namespace core {
 
@@ -18,10 +17,5 @@ std::optional<nlohmann::json> read_json_file(const std::string& path, std::strin
 // A {"kind":"assumed","note":"..."} object; nullopt (and `error`) when malformed.
 std::optional<Source> source_from_json(const nlohmann::json& j, std::string& error);
 nlohmann::json source_to_json(const Source& s);
-
-// A counters file (see data/games/toy/counters.json) into a catalog; false and
-// `error` = "file: path: reason" at the first problem.
-bool load_catalog(const nlohmann::json& j, const std::string& file, const std::string& game,
-                  UnitCatalog& out, std::string& error);
 
 }  // namespace core

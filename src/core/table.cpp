@@ -309,7 +309,14 @@ const Table* TableSet::find(std::string_view id) const {
 
 Table* TableSet::find_mutable(std::string_view id) { return const_cast<Table*>(std::as_const(*this).find(id)); }
 
-json to_json(const Table& t) {
+namespace {
+
+json source_json(const Source& s) { return {{"kind", to_string(s.kind)}, {"note", s.note}}; }
+
+// The one walk over a table for both JSON forms: the head, the sources under
+// `sources_key` (with the owner entries cells bring), and the rows, each cell written by
+// `cell`; `prov` adds each row's list of cell source keys (the file form).
+json table_json(const Table& t, const char* sources_key, json (*cell)(const TableCell&), bool prov) {
   json j = t.extra();
   j["id"] = t.id();
   j["title"] = t.title();
@@ -317,10 +324,7 @@ json to_json(const Table& t) {
   j["dice"] = t.dice().empty() ? json(nullptr) : json(t.dice());
   j["columns"] = t.columns();
   json sources = json::object();
-  const auto add_source = [&](const std::string& key, const Source& s) {
-    sources[key] = {{"kind", to_string(s.kind)}, {"note", s.note}};
-  };
-  for (const auto& [key, s] : t.sources()) add_source(key, s);
+  for (const auto& [key, s] : t.sources()) sources[key] = source_json(s);
   json rows = json::array();
   for (const TableRow& r : t.rows()) {
     json row = r.extra;
@@ -329,50 +333,33 @@ json to_json(const Table& t) {
       row["min"] = r.min ? json(*r.min) : json(nullptr);
       row["max"] = r.max ? json(*r.max) : json(nullptr);
     }
-    json cells = json::array();
+    json cells = json::array(), keys = json::array();
     for (const TableCell& c : r.cells) {
-      if (!sources.contains(c.source_key)) add_source(c.source_key, c.source);  // owner entries
-      cells.push_back({{"value", c.value}, {"kind", to_string(c.source.kind)}, {"source", c.source_key}});
+      if (!sources.contains(c.source_key)) sources[c.source_key] = source_json(c.source);  // owner entries
+      cells.push_back(cell(c));
+      keys.push_back(c.source_key);
     }
     row["cells"] = std::move(cells);
+    if (prov) row["prov"] = std::move(keys);
     rows.push_back(std::move(row));
   }
-  j["sources"] = std::move(sources);
+  j[sources_key] = std::move(sources);
   j["rows"] = std::move(rows);
   return j;
 }
 
+}  // namespace
+
+json to_json(const Table& t) {
+  const auto cell = [](const TableCell& c) -> json {
+    return {{"value", c.value}, {"kind", to_string(c.source.kind)}, {"source", c.source_key}};
+  };
+  return table_json(t, "sources", cell, false);
+}
+
 json to_schema_json(const Table& t) {
-  json j = t.extra();
+  json j = table_json(t, "provenance", [](const TableCell& c) { return c.value; }, true);
   j["schema"] = kSchema;
-  j["id"] = t.id();
-  j["title"] = t.title();
-  j["rule"] = t.rule();
-  j["dice"] = t.dice().empty() ? json(nullptr) : json(t.dice());
-  j["columns"] = t.columns();
-  json provenance = json::object();
-  for (const auto& [key, s] : t.sources()) provenance[key] = {{"kind", to_string(s.kind)}, {"note", s.note}};
-  json rows = json::array();
-  for (const TableRow& r : t.rows()) {
-    json row = r.extra;
-    row["label"] = r.label;
-    if (r.has_range) {
-      row["min"] = r.min ? json(*r.min) : json(nullptr);
-      row["max"] = r.max ? json(*r.max) : json(nullptr);
-    }
-    json cells = json::array(), prov = json::array();
-    for (const TableCell& c : r.cells) {
-      cells.push_back(c.value);
-      prov.push_back(c.source_key);
-      if (!provenance.contains(c.source_key))  // owner entries
-        provenance[c.source_key] = {{"kind", to_string(c.source.kind)}, {"note", c.source.note}};
-    }
-    row["cells"] = std::move(cells);
-    row["prov"] = std::move(prov);
-    rows.push_back(std::move(row));
-  }
-  j["provenance"] = std::move(provenance);
-  j["rows"] = std::move(rows);
   return j;
 }
 

@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 
+#include "core/catalog_json.h"
 #include "core/json_file.h"
 #include "core/map.h"
 #include "games/toy/toy.h"
@@ -72,8 +73,14 @@ std::unique_ptr<ToyRules> ToyRules::load_with_map(const std::string& dir, std::u
   std::unique_ptr<ToyRules> r(new ToyRules());
   r->map_ = std::move(map);
   const std::string counters_file = dir + "/counters.json", game_file = dir + "/game.json";
-  const auto counters = core::read_json_file(counters_file, error);
-  if (!counters || !core::load_catalog(*counters, counters_file, "toy", r->catalog_, error)) return nullptr;
+  std::vector<std::string> errors;
+  auto counters = core::load_counters(counters_file, counters_file, {}, errors);
+  if (counters && counters->game != "toy") errors.push_back(counters_file + ": game: want \"toy\"");
+  if (!counters || !errors.empty()) {
+    error = errors.empty() ? counters_file + ": cannot load" : errors.front();
+    return nullptr;
+  }
+  r->catalog_ = std::move(counters->catalog);
   r->attack_ = r->catalog_.value_index("attack");
   r->defense_ = r->catalog_.value_index("defense");
   r->ma_ = r->catalog_.value_index("ma");

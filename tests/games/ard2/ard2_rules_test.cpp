@@ -13,6 +13,7 @@
 #include "games/ard2/data.h"
 #include "games/ard2/effects.h"
 #include "games/ard2/markers.h"
+#include "load_on_map.h"
 
 namespace ard2 {
 namespace {
@@ -34,15 +35,7 @@ const char* kMap =
     "hex B1.16 city \"Bastogne\" vp=3\n";
 
 const Ard2Rules& rules() {
-  static const std::unique_ptr<Ard2Rules> r = [] {
-    std::vector<core::MapIssue> issues;
-    auto map = core::Map::parse(kMap, "test.map", issues);
-    EXPECT_NE(map, nullptr) << (issues.empty() ? "" : issues[0].to_string());
-    std::string error;
-    auto loaded = Ard2Rules::load_with_map(data_root() + "/games/ard2", std::move(map), error);
-    EXPECT_NE(loaded, nullptr) << error;
-    return loaded;
-  }();
+  static const std::unique_ptr<Ard2Rules> r = test::load_on_map(kMap);
   return *r;
 }
 

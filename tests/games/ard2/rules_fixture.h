@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "core/game.h"
-#include "core/map.h"
 #include "games/ard2/ard2_rules.h"
 #include "games/ard2/data.h"
+#include "load_on_map.h"
 
 namespace ard2::fixture {
 
@@ -47,15 +47,7 @@ inline std::string map_text() {
 }
 
 inline const Ard2Rules& rules() {
-  static const std::unique_ptr<Ard2Rules> r = [] {
-    std::vector<core::MapIssue> issues;
-    auto map = core::Map::parse(map_text(), "fixture.map", issues);
-    EXPECT_NE(map, nullptr) << (issues.empty() ? "" : issues[0].to_string());
-    std::string error;
-    auto loaded = Ard2Rules::load_with_map(data_root() + "/games/ard2", std::move(map), error);
-    EXPECT_NE(loaded, nullptr) << error;
-    return loaded;
-  }();
+  static const std::unique_ptr<Ard2Rules> r = test::load_on_map(map_text(), "fixture.map");
   return *r;
 }
 

@@ -10,9 +10,9 @@
 #include <string>
 
 #include "core/game.h"
-#include "core/map.h"
 #include "games/ard2/ard2_rules.h"
 #include "games/ard2/data.h"
+#include "load_on_map.h"
 
 namespace ard2::test {
 
@@ -33,15 +33,7 @@ inline const char* kTurnMap =
     "side A33.20 sw road\n";
 
 inline const Ard2Rules& turn_rules() {
-  static const std::unique_ptr<Ard2Rules> r = [] {
-    std::vector<core::MapIssue> issues;
-    auto map = core::Map::parse(kTurnMap, "turn.map", issues);
-    EXPECT_NE(map, nullptr) << (issues.empty() ? "" : issues[0].to_string());
-    std::string error;
-    auto loaded = Ard2Rules::load_with_map(data_root() + "/games/ard2", std::move(map), error);
-    EXPECT_NE(loaded, nullptr) << error;
-    return loaded;
-  }();
+  static const std::unique_ptr<Ard2Rules> r = load_on_map(kTurnMap, "turn.map");
   return *r;
 }
 
