@@ -101,6 +101,8 @@ class SearchPlayer final : public Player {
   static uint64_t phase_key(const core::State& s);
   bool in_dice_phase(const core::State& s) const;
   core::Action hand_out(const core::State& s);
+  // Whether the planned action `a` of a wide plan is still legal in `s`, cheaply.
+  bool still_legal(const core::State& s, const core::Action& a);
 
   Options options_;
   Rng rng_;

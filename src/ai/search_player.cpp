@@ -70,11 +70,7 @@ core::Action SearchPlayer::act(const core::Rules& rules, const core::State& s, c
   sim_.set_deadline(&deadline);
   core::Action a;
   bool on_plan = expecting_ && next_ < chosen_.size() && core::hash_state(s) == expected_hash_;
-  if (on_plan && wide_) {
-    legal_.clear();
-    rules.legal_actions(s, legal_);
-    on_plan = std::find(legal_.begin(), legal_.end(), chosen_[next_]) != legal_.end();
-  }
+  if (on_plan && wide_) on_plan = still_legal(s, chosen_[next_]);
   if (on_plan) {
     a = hand_out(s);
   } else {
@@ -93,6 +89,20 @@ core::Action SearchPlayer::act(const core::Rules& rules, const core::State& s, c
   }
   sim_.set_deadline(nullptr);
   return a;
+}
+
+bool SearchPlayer::still_legal(const core::State& s, const core::Action& a) {
+  const core::Rules& rules = sim_.rules();
+  if (a.type == sim_.end_phase_type() && s.depth <= sim_.phase_depth() && rules.to_act(s) == s.stack[0].side) return true;
+  // A move: its hex in its unit's reach (one unit's reach, not the army's listing).
+  if (a.unit != core::kNoUnit && sim_.relocates(a.type) == 1) {
+    for (const core::Reach& r : rules.moves(s, a.unit))
+      if (r.hex == a.hex) return true;
+    return false;
+  }
+  legal_.clear();
+  rules.legal_actions(s, legal_);
+  return std::find(legal_.begin(), legal_.end(), a) != legal_.end();
 }
 
 Deadline SearchPlayer::bank(const core::State& s, const Budget& budget) {
@@ -114,7 +124,7 @@ core::Action SearchPlayer::lookahead(const core::State& s, int side) {
   legal_.clear();  // a failed plan() used it
   sim_.rules().legal_actions(s, legal_);
   sim_.reset_nodes();
-  sim_.set_limits(kAloneSamples, kAloneNodes);
+  sim_.set_limits(sim_.large() ? 3 : kAloneSamples, sim_.scaled(kAloneNodes));
   double value = 0;
   const core::Action a = sim_.best_action(s, legal_, side, rng_.next(), rng_, &value);
   stats_ = {sim_.nodes(), 0, value};
@@ -211,7 +221,7 @@ double SearchPlayer::decode(const core::State& root, int side, Plan& p, const De
       for (const core::Action& r : root_legal_)
         if (r.unit == core::kNoUnit || !acted_[r.unit]) legal_.push_back(r);
     }
-    sim_.set_limits(kDecodeSamples, kDecodeNodes);
+    sim_.set_limits(kDecodeSamples, sim_.scaled(kDecodeNodes));
     core::Action a;
     if (actor != side) {
       a = sim_.best_action(c, legal_, actor, mix(plan_seed_ + uint64_t(step)), rng_);
@@ -252,7 +262,7 @@ double SearchPlayer::score(const core::State& c, const core::Frame& phase, int s
   } else {
     next_legal_.clear();
     sim_.rules().legal_actions(c, next_legal_);
-    sim_.set_limits(kScoreSamples, kScoreNodes);
+    sim_.set_limits(sim_.large() ? 3 : kScoreSamples, sim_.scaled(kScoreNodes));
     value = -1e300;
     for (const core::Action& a : next_legal_) {
       value = std::max(value, sim_.action_value(c, a, side, plan_seed_));

@@ -36,7 +36,13 @@ Simulator::Simulator(const core::Rules& rules, Evaluator& eval)
     if (names[i] == "end_phase") end_phase_ = int(i);
   relocates_.assign(names.size(), -1);
   // The set-up position sits in the first phase, so its depth is where phases live.
-  if (!rules.scenarios().empty()) phase_depth_ = std::max<int>(1, rules.setup(0, 0).depth);
+  if (!rules.scenarios().empty()) {
+    const core::State s = rules.setup(0, 0);
+    phase_depth_ = std::max<int>(1, s.depth);
+    large_ = s.unit_count > kLargeUnits;
+  }
+  node_limit_ = scaled(node_limit_);
+  if (large_) samples_ = 3;
 }
 
 double Simulator::action_value(const core::State& s, const core::Action& a, int side, uint64_t seed) {
