@@ -53,6 +53,11 @@ constexpr int kScoreSamples = 6, kScoreNodes = 600;
 constexpr int kAloneSamples = 6, kAloneNodes = 4000;
 // Out of time: actions looked at, and positions per action.
 constexpr int kHurryActions = 24, kHurryNodes = 20;
+// A phase with more actions than this (7.1, 7.2: an army's thousands of moves) is
+// completed past its genome a unit at a time, in the order of the root's list: each
+// unit's best move by the lookahead, or none when staying is worth more. Weighing
+// every move of every unit at each step (the shortlist) took seconds per action there.
+constexpr size_t kHuge = 3000;
 
 bool same_phase(const core::State& c, const core::Frame& phase) {
   return !c.over && c.has_frame() && c.stack[0].step == phase.step && c.stack[0].side == phase.side;
@@ -231,8 +236,12 @@ double SearchPlayer::decode(const core::State& root, int side, Plan& p, const De
              std::find(legal_.begin(), legal_.end(), p.genes[i]) == legal_.end())
         ++i;
       const core::Action gene = i < p.genes.size() ? p.genes[i] : core::Action{kFill, core::kNoUnit, {}, 0};
-      a = gene.type < kRedraw ? gene : draw(c, legal_, side, gene);
       ++i;
+      if (gene.type == kFill && legal_.size() > kHuge) {
+        if (!fill_unit(c, side, a)) continue;  // the unit keeps its place
+      } else {
+        a = gene.type < kRedraw ? gene : draw(c, legal_, side, gene);
+      }
     }
     // A plan stops before a die: what the die brings is the lookahead's to weigh.
     before_ = c;
@@ -251,6 +260,32 @@ double SearchPlayer::decode(const core::State& root, int side, Plan& p, const De
   }
   p.genes.assign(played.begin(), played.end());
   return score(c, phase, side);
+}
+
+bool SearchPlayer::fill_unit(const core::State& c, int side, core::Action& out) {
+  core::UnitId u = core::kNoUnit;
+  for (const core::Action& a : legal_)
+    if (a.unit != core::kNoUnit) {
+      u = a.unit;
+      break;
+    }
+  if (u == core::kNoUnit) {
+    out = legal_.front();
+    for (const core::Action& a : legal_)
+      if (a.type == sim_.end_phase_type()) out = a;
+    return true;
+  }
+  next_legal_.clear();
+  for (const core::Action& a : legal_)
+    if (a.unit == u) next_legal_.push_back(a);
+  double value = 0;
+  const core::Action best = sim_.best_action(c, next_legal_, side, plan_seed_, rng_, &value);
+  if (value > sim_.evaluator().evaluate(c, side)) {
+    out = best;
+    return true;
+  }
+  acted_[u] = 1;
+  return false;
 }
 
 double SearchPlayer::score(const core::State& c, const core::Frame& phase, int side) {
