@@ -3,12 +3,12 @@
 # from each side, on every scenario; wins/games with Wilson 95% intervals.
 #
 #   bench/ai_strength.sh                      # 7.2-7.6 at SEEDS seeds, 7.1 at SEEDS_71
-#   SEEDS=100 ITERATIONS=60 THREADS=2 bench/ai_strength.sh
+#   SEEDS=100 ITERATIONS=20 THREADS=2 bench/ai_strength.sh
 #   BASELINES=1 bench/ai_strength.sh          # also greedy vs greedy, greedy vs random
 #
 # Settings (environment): HEXFRONT (the binary, default build/hexfront), SEEDS
 # (default 20), SEEDS_71 (7.1's seeds, default 2; 0 skips it), SCENARIOS (default
-# "7.2 7.3 7.4 7.5 7.6"), ITERATIONS (decodes per planning, deterministic; default 60),
+# "7.2 7.3 7.4 7.5 7.6"), ITERATIONS (decodes per planning, deterministic; default 20),
 # THREADS (default 1), MATCHES (default "search:random search:greedy"; BASELINES=1
 # adds greedy:greedy greedy:random random:random). Every game is played from both
 # sides with the same seed; the arena's own output is kept in $LOG (default
@@ -19,7 +19,7 @@ HEXFRONT=${HEXFRONT:-build/hexfront}
 SEEDS=${SEEDS:-20}
 SEEDS_71=${SEEDS_71:-2}
 SCENARIOS=${SCENARIOS:-"7.2 7.3 7.4 7.5 7.6"}
-ITERATIONS=${ITERATIONS:-60}
+ITERATIONS=${ITERATIONS:-20}
 THREADS=${THREADS:-1}
 MATCHES=${MATCHES:-"search:random search:greedy"}
 [ "${BASELINES:-0}" = 1 ] && MATCHES="$MATCHES greedy:greedy greedy:random random:random"
@@ -34,7 +34,7 @@ run() {  # scenario seeds first second
   printf '%s\n\n' "$out" >>"$LOG"
   # "search vs greedy as German: 17/20 won 85.0% [64.0, 94.8]"
   while IFS= read -r line; do
-    rows+=("$(sed -E "s/^(\S+) vs (\S+) as (\S+): ([0-9]+\/[0-9]+) won ([0-9.]+%) (\[[^]]*\])(.*)$/$1|\3|\2|\4|\5|\6|\7/" <<<"$line")|$1")
+    rows+=("$(sed -E "s/^(\S+) vs (\S+) as (\S+): ([0-9]+\/[0-9]+) won ([0-9.]+%) (\[[^]]*\])(.*)$/\1|\3|\2|\4|\5|\6|\7/" <<<"$line")|$1")
   done < <(grep -E '^\S+ vs \S+ as ' <<<"$out")
   echo "$(grep -E '^game ' <<<"$out")" >&2
 }
