@@ -100,7 +100,7 @@ bool SearchPlayer::still_legal(const core::State& s, const core::Action& a) {
   const core::Rules& rules = sim_.rules();
   if (a.type == sim_.end_phase_type() && s.depth <= sim_.phase_depth() && rules.to_act(s) == s.stack[0].side) return true;
   // A move: its hex in its unit's reach (one unit's reach, not the army's listing).
-  if (a.unit != core::kNoUnit && sim_.relocates(a.type) == 1) {
+  if (sim_.is_move(s, a)) {
     for (const core::Reach& r : rules.moves(s, a.unit))
       if (r.hex == a.hex) return true;
     return false;

@@ -96,6 +96,21 @@ double Simulator::value_after(const core::State& s, int side, uint64_t seed, int
   return any ? best : eval_.evaluate(s, side);
 }
 
+bool Simulator::is_move(const core::State& s, const core::Action& a) {
+  if (a.unit == core::kNoUnit || a.type >= relocates_.size()) return false;
+  if (relocates_[a.type] < 0) {
+    // Learn the type from one action: where does its unit end up?
+    core::State& probe = states_[kMaxPly];
+    probe = s;
+    core::Events none;
+    rules_.apply(probe, a, none);
+    const core::UnitState& u = probe.units[a.unit];
+    relocates_[a.type] =
+        int8_t(u.where == core::Where::OnMap && u.hex == a.hex && probe.rolls == s.rolls && probe.depth == s.depth);
+  }
+  return relocates_[a.type] == 1;
+}
+
 const core::ActionList& Simulator::shortlist(const core::State& s, const core::ActionList& legal, int side) {
   shortlist_.clear();
   ranked_.clear();
@@ -107,15 +122,7 @@ const core::ActionList& Simulator::shortlist(const core::State& s, const core::A
       shortlist_.push_back(a);
       continue;
     }
-    if (relocates_[a.type] < 0) {
-      // Learn the type from one action: where does its unit end up?
-      rules_.apply(probe_, a, none);
-      const core::UnitState& u = probe_.units[a.unit];
-      relocates_[a.type] = int8_t(u.where == core::Where::OnMap && u.hex == a.hex && probe_.rolls == s.rolls &&
-                                  probe_.depth == s.depth);
-      probe_ = s;
-    }
-    if (!relocates_[a.type]) {
+    if (!is_move(s, a)) {
       shortlist_.push_back(a);
       continue;
     }

@@ -92,9 +92,9 @@ class Simulator {
                            double* value = nullptr);
 
   static constexpr size_t kWide = 200, kShortlist = 24;
-  // Whether applying an action of `type` just puts its unit in its hex (a move): 1
-  // yes, 0 no, -1 not known yet (learned by shortlist()).
-  int relocates(int type) const { return type >= 0 && size_t(type) < relocates_.size() ? relocates_[size_t(type)] : 0; }
+  // Whether applying `a` just puts its unit in its hex (a move); learned per action
+  // type from the first one seen (legal in `s`).
+  bool is_move(const core::State& s, const core::Action& a);
   // The shortlist of a wide `legal` (see best_action).
   const core::ActionList& shortlist(const core::State& s, const core::ActionList& legal, int side);
 
