@@ -1,6 +1,7 @@
 #include "ai/ard2_evaluator.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <string>
 
@@ -21,6 +22,9 @@ constexpr double kBond = 0.5;       // per friendly stack two hexes away, near t
 constexpr double kAlone = 1.0;      // a stack next to the enemy with no friend near
 constexpr float kDgFactor = 0.75f, kOosFactor = 0.8f;
 constexpr int kApproachRange = 12;
+// Exit goals (ASSUMED, by hand): a goal met is worth kExit x its weight; a unit still on
+// the map counts kExitApproach of an exited one at the exit, nothing kExitRange away.
+constexpr double kExit = 8.0, kExitApproach = 0.5;
 
 // The 12 hexes at distance 2 and the 6 at distance 1, as offsets.
 constexpr core::Hex kRing2[12] = {{2, 0}, {2, -1}, {2, -2}, {1, -2}, {0, -2}, {-1, -1},
@@ -96,41 +100,191 @@ void Ard2Evaluator::set_control(core::State& s, core::Hex h, int side) const {
     core::add_hex_marker(s, core::HexMarker{h, uint16_t(control_kind_), int16_t(side + 1)});
 }
 
-const std::vector<Ard2Evaluator::Objective>& Ard2Evaluator::objectives(int scenario) {
+const Ard2Evaluator::Goals& Ard2Evaluator::goals(int scenario) {
   // Learned once per (rules, scenario) for every evaluator of the process.
   static std::mutex mutex;
-  static std::map<std::pair<const core::Rules*, int>, std::vector<Objective>> learned;
+  static std::map<std::pair<const core::Rules*, int>, Goals> learned;
   const std::lock_guard lock(mutex);
   const auto key = std::make_pair(&rules_, scenario);
   if (const auto it = learned.find(key); it != learned.end()) return it->second;
-  std::vector<Objective>& out = learned[key];
-  if (control_kind_ < 0) return out;
+  Goals& g = learned[key];
+  g.exit_goal_of_def.assign(defs_.size(), -1);
+  if (control_kind_ < 0) return g;
   const core::State base = rules_.setup(scenario, 1);
-  core::State& s = scratch_;
-  s = base;
-  for (core::Hex h : candidates_) set_control(s, h, 1);
-  const core::State all_german = s;
-  const nlohmann::json o0 = rules_.outcome(base), o1 = rules_.outcome(all_german);
-  for (core::Hex h : candidates_) {
-    s = base;
-    set_control(s, h, 1);
-    const nlohmann::json gained = rules_.outcome(s);
-    s = all_german;
-    set_control(s, h, 0);
-    const nlohmann::json lost = rules_.outcome(s);
-    const double dvp = std::max(vp_of(gained) - vp_of(o0), vp_of(o1) - vp_of(lost));
-    const bool decides =
-        winner_of(rules_, gained) != winner_of(rules_, o0) || winner_of(rules_, lost) != winner_of(rules_, o1);
-    if (dvp > 0 || decides) out.push_back({h, std::max(1.0, dvp + (decides ? 6.0 : 0.0))});
-    if (out.size() == 64) break;  // the projected-control mask has 64 bits
+  core::State all_german = base;
+  for (core::Hex h : candidates_) set_control(all_german, h, 1);
+  learn_exits(base, all_german, g);
+  learn_objectives(base, all_german, g);
+  return g;
+}
+
+core::State Ard2Evaluator::with_exits(const core::State& s, const std::vector<core::UnitId>& units, int turn) const {
+  core::State out = s;
+  nlohmann::json ext = rules_.ext_to_json(out);
+  if (!ext.is_object() || !ext.contains("exits")) return out;
+  for (core::UnitId u : units) {
+    out.units[u].where = core::Where::Exited;
+    ext["exits"].push_back({u, turn});
+  }
+  core::Error error;
+  if (!rules_.ext_from_json(out, ext, error)) return s;
+  return out;
+}
+
+void Ard2Evaluator::learn_exits(const core::State& base, const core::State& all_german, Goals& g) {
+  if (index_of(rules_.action_names(), "exit") < 0) return;
+  const core::UnitCatalog& catalog = rules_.catalog();
+  std::map<std::string, std::vector<core::UnitId>> by_formation;
+  std::vector<core::UnitId> all;
+  for (core::UnitId u = 0; u < base.unit_count; ++u) {
+    const core::UnitDef& d = catalog[base.units[u].def];
+    if (d.formation.empty() || d.side < 0 || d.side > 1) continue;
+    by_formation[d.formation].push_back(u);
+    all.push_back(u);
+  }
+  const core::ScenarioInfo& info = rules_.scenarios()[base.scenario];
+  const int first = std::max(1, info.first_turn);
+  const nlohmann::json o_base = rules_.outcome(base), o_done = rules_.outcome(with_exits(all_german, all, first));
+  for (const auto& [formation, units] : by_formation) {
+    std::vector<core::UnitId> others;
+    for (core::UnitId u : all)
+      if (std::find(units.begin(), units.end(), u) == units.end()) others.push_back(u);
+    const core::State without = with_exits(all_german, others, first);
+    const nlohmann::json gained = rules_.outcome(with_exits(base, units, first)), lost = rules_.outcome(without);
+    const double dvp = std::max(vp_of(gained) - vp_of(o_base), vp_of(o_done) - vp_of(lost));
+    const bool decides = winner_of(rules_, gained) != winner_of(rules_, o_base) ||
+                         winner_of(rules_, o_done) != winner_of(rules_, lost);
+    if (dvp <= 0 && !decides) continue;
+    // Whether `n` of its units leaving on `turn` has the effect: the win (with every
+    // other exit made and every objective German) or the VP.
+    auto effect = [&](size_t n, int turn) {
+      const std::vector<core::UnitId> some(units.begin(), units.begin() + std::ptrdiff_t(n));
+      if (decides) return winner_of(rules_, rules_.outcome(with_exits(without, some, turn))) != winner_of(rules_, lost);
+      return vp_of(rules_.outcome(with_exits(base, some, turn))) > vp_of(o_base);
+    };
+    ExitGoal goal;
+    goal.side = catalog[base.units[units.front()].def].side;
+    goal.formation = formation;
+    goal.weight = std::max(1.0, dvp + (decides ? 6.0 : 0.0));
+    goal.need = int(units.size());
+    for (size_t n = 1; n <= units.size(); ++n)
+      if (effect(n, first)) {
+        goal.need = int(n);
+        break;
+      }
+    goal.deadline = first;
+    for (int t = std::max(first, info.last_turn); t > first; --t)
+      if (effect(units.size(), t)) {
+        goal.deadline = t;
+        break;
+      }
+    goal.hexes = exit_hexes(base, units, goal.side);
+    goal.distance.assign(size_t(width_ * height_), uint8_t(kExitRange));
+    for (int c = 0; c < width_ * height_; ++c) {
+      const core::Hex h{int16_t(q0_ + c / height_), int16_t(r0_ + c % height_)};
+      for (core::Hex e : goal.hexes) goal.distance[size_t(c)] = uint8_t(std::min(int(goal.distance[size_t(c)]), core::distance(h, e)));
+    }
+    for (core::UnitId u : units) g.exit_goal_of_def[base.units[u].def] = int8_t(g.exits.size());
+    g.exits.push_back(std::move(goal));
+  }
+}
+
+std::vector<core::Hex> Ard2Evaluator::exit_hexes(const core::State& base, const std::vector<core::UnitId>& units,
+                                                 int side) {
+  // The formation alone on the map in its side's Movement Phase, already moved (so no
+  // moves are listed, and moving does not bar an exit), a batch of hexes at a time.
+  const int exit_type = index_of(rules_.action_names(), "exit");
+  const int movement = index_of(rules_.step_names(), side == 1 ? "german_movement" : "us_movement");
+  const int moved = index_of(rules_.unit_flag_names(), "moved");
+  std::vector<core::Hex> out;
+  if (exit_type < 0 || movement < 0) return out;
+  core::State s = base;
+  s.depth = 1;
+  s.stack[0] = core::Frame{uint16_t(movement), int8_t(side), 0, 0, 0};
+  for (core::UnitId u = 0; u < s.unit_count; ++u)
+    if (s.units[u].where == core::Where::OnMap) s.units[u].where = core::Where::Pool;
+  const core::Map& map = rules_.map();
+  core::ActionList legal;
+  for (int i = 0; i < map.size(); i += int(units.size())) {
+    for (size_t j = 0; j < units.size(); ++j) {
+      core::UnitState& us = s.units[units[j]];
+      const int at = i + int(j);
+      us.where = at < map.size() ? core::Where::OnMap : core::Where::Pool;
+      if (at < map.size()) us.hex = map.hex_at(at);
+      us.flags = moved >= 0 ? 1u << moved : 0;
+      us.spent = 0;
+      us.steps_lost = 0;
+    }
+    legal.clear();
+    rules_.legal_actions(s, legal);
+    for (const core::Action& a : legal)
+      if (a.type == exit_type) out.push_back(s.units[a.unit].hex);
   }
   return out;
 }
 
+void Ard2Evaluator::learn_objectives(const core::State& base0, const core::State& all_german0, Goals& g) {
+  // Probed as the scenario starts, and again with every exit made (7.5: Bastogne
+  // decides only once the exits are in); a hex keeps its larger weight.
+  std::vector<core::UnitId> all;
+  for (core::UnitId u = 0; u < base0.unit_count; ++u)
+    if (g.exit_goal_of_def[base0.units[u].def] >= 0) all.push_back(u);
+  const int first = std::max(1, rules_.scenarios()[base0.scenario].first_turn);
+  std::vector<double> weight(candidates_.size(), 0.0);
+  for (int pass = 0; pass < (all.empty() ? 1 : 2); ++pass) {
+    const core::State base = pass ? with_exits(base0, all, first) : base0;
+    const core::State all_german = pass ? with_exits(all_german0, all, first) : all_german0;
+    core::State& s = scratch_;
+    const nlohmann::json o0 = rules_.outcome(base), o1 = rules_.outcome(all_german);
+    for (size_t i = 0; i < candidates_.size(); ++i) {
+      const core::Hex h = candidates_[i];
+      s = base;
+      set_control(s, h, 1);
+      const nlohmann::json gained = rules_.outcome(s);
+      s = all_german;
+      set_control(s, h, 0);
+      const nlohmann::json lost = rules_.outcome(s);
+      const double dvp = std::max(vp_of(gained) - vp_of(o0), vp_of(o1) - vp_of(lost));
+      const bool decides =
+          winner_of(rules_, gained) != winner_of(rules_, o0) || winner_of(rules_, lost) != winner_of(rules_, o1);
+      if (dvp > 0 || decides) weight[i] = std::max(weight[i], std::max(1.0, dvp + (decides ? 6.0 : 0.0)));
+    }
+  }
+  for (size_t i = 0; i < candidates_.size() && g.objectives.size() < 64; ++i)  // the mask has 64 bits
+    if (weight[i] > 0) g.objectives.push_back({candidates_[i], weight[i]});
+}
+
+double Ard2Evaluator::exit_terms(const core::State& s, const Goals& g) {
+  double v = 0;
+  for (size_t k = 0; k < g.exits.size(); ++k) {
+    const ExitGoal& e = g.exits[k];
+    if (s.turn > e.deadline) continue;  // settled: the projected outcome has it
+    int out = 0;
+    progress_.clear();
+    for (core::UnitId u = 0; u < s.unit_count; ++u) {
+      const core::UnitState& us = s.units[u];
+      if (g.exit_goal_of_def[us.def] != int8_t(k)) continue;
+      if (us.where == core::Where::Exited) ++out;
+      if (us.where == core::Where::OnMap)
+        progress_.push_back(1.0 - double(e.distance[size_t(cell(us.hex))]) / kExitRange);
+    }
+    double score = std::min(out, e.need);
+    const size_t missing = size_t(e.need - int(score));
+    if (missing > 0) {
+      // The units nearest their way out, as many as are still to leave.
+      const size_t n = std::min(missing, progress_.size());
+      std::partial_sort(progress_.begin(), progress_.begin() + std::ptrdiff_t(n), progress_.end(), std::greater<>());
+      for (size_t i = 0; i < n; ++i) score += kExitApproach * progress_[i];
+    }
+    v += (e.side == 0 ? 1.0 : -1.0) * e.weight * kExit * score / e.need;
+  }
+  return v;
+}
+
 Ard2Evaluator::Projected Ard2Evaluator::projected_outcome(const core::State& s, uint64_t mask,
-                                                          const std::vector<Objective>& objs) {
-  // The outcome reads control and the game's scalars (the greatest VP so far).
-  uint64_t key = mask * 0x9e3779b97f4a7c15ull ^ s.scenario;
+                                                          const std::vector<Objective>& objs, int exited) {
+  // The outcome reads control, exits and the game's scalars (the greatest VP so far).
+  uint64_t key = (mask * 0x9e3779b97f4a7c15ull ^ s.scenario) + uint64_t(exited) * 0x100000001b3ull;
   for (size_t i = 0; i < 16; ++i) key = key * 31 + uint64_t(s.ext_bytes[i]);
   if (const auto it = projected_.find(key); it != projected_.end()) return it->second;
   if (projected_.size() > 4096) projected_.clear();
@@ -144,13 +298,16 @@ Ard2Evaluator::Projected Ard2Evaluator::projected_outcome(const core::State& s, 
 
 double Ard2Evaluator::evaluate(const core::State& s, int side) {
   if (s.over) return final_value(s, side);
-  const std::vector<Objective>& objs = objectives(s.scenario);
+  const Goals& goals_of = goals(s.scenario);
+  const std::vector<Objective>& objs = goals_of.objectives;
   ++now_;
+  int exited = 0;
   pieces_.clear();
   double v = 0;  // side 0's view
   for (core::UnitId u = 0; u < s.unit_count; ++u) {
     const core::UnitState& us = s.units[u];
     if (us.where == core::Where::Eliminated) continue;
+    exited += us.where == core::Where::Exited;
     const DefInfo& d = defs_[us.def];
     if (d.side < 0 || d.side > 1) continue;
     const int k = std::min<int>(us.steps_lost, 3);
@@ -194,13 +351,14 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
     v += sign * objs[i].weight * (kHold - kThreat * threat);
   }
   if (!objs.empty()) {
-    const Projected p = projected_outcome(s, mask, objs);
+    const Projected p = projected_outcome(s, mask, objs, exited);
     const core::ScenarioInfo& info = rules_.scenarios()[s.scenario];
     const double progress =
         info.last_turn > info.first_turn ? double(s.turn - info.first_turn) / (info.last_turn - info.first_turn) : 1.0;
     const double win = p.winner == 0 ? 1.0 : p.winner == 1 ? -1.0 : 0.0;
     v += win * (kWinner + (kWinnerEnd - kWinner) * std::clamp(progress, 0.0, 1.0)) - kVp * p.vp;
   }
+  v += exit_terms(s, goals_of);
 
   // Each combat unit's approach to the nearest objective its side lacks, and the
   // shape of the front: friends two hexes apart, no stack alone next to the enemy.

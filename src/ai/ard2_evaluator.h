@@ -10,6 +10,14 @@
 // (at least 1). This covers 6.0's VP levels (7.1-7.3) and the control conditions of 7.4,
 // 7.5 and 7.6 without reading the scenario files.
 //
+// Exits (7.2, 7.3: exit VP; 7.5: exit conditions) are learned the same way: each
+// formation's units are marked exited (ext "exits") and a formation whose exits move
+// the VP or the winner is an exit goal; how many of its units must leave and until
+// which turn is found by probing counts and turns; where they can leave by asking
+// legal_actions() for `exit` with its units set on each hex in their Movement Phase.
+// The objectives are probed twice, without and with every exit made, so that 7.5's
+// Bastogne decides the winner once the exits are in.
+//
 // Terms, all from side 0's (Allied) view, about one point per strength point:
 //  - material: attack + defense of every unit not eliminated; DG and Out of Supply
 //    units count less (ARD2 3.4, 3.7);
@@ -26,6 +34,7 @@
 
 #include <cstdint>
 #include <mutex>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -43,8 +52,24 @@ class Ard2Evaluator final : public GenericEvaluator {
     core::Hex hex;
     double weight = 1;
   };
-  // The objectives of scenario `scenario` (learned on first use, shared by threads).
-  const std::vector<Objective>& objectives(int scenario);
+  // Units of one formation leaving the map for the VP or the win.
+  struct ExitGoal {
+    int side = 1;
+    std::string formation;
+    int need = 1;            // units that must leave
+    int deadline = 0;        // the last turn an exit counts
+    double weight = 1;       // as an objective's
+    std::vector<core::Hex> hexes;  // where its units can leave
+    std::vector<uint8_t> distance; // per cell of the evaluator's grid: to the nearest of them
+  };
+  // What decides scenario `scenario` (learned on first use, shared by threads).
+  struct Goals {
+    std::vector<Objective> objectives;
+    std::vector<ExitGoal> exits;
+    std::vector<int8_t> exit_goal_of_def;  // per counter definition: its exit goal or -1
+  };
+  const Goals& goals(int scenario);
+  const std::vector<Objective>& objectives(int scenario) { return goals(scenario).objectives; }
 
  private:
   // Per counter definition: what the evaluator reads of it, by steps lost.
@@ -66,7 +91,13 @@ class Ard2Evaluator final : public GenericEvaluator {
     bool combat;
   };
 
-  Projected projected_outcome(const core::State& s, uint64_t mask, const std::vector<Objective>& objs);
+  Projected projected_outcome(const core::State& s, uint64_t mask, const std::vector<Objective>& objs, int exited);
+  void learn_exits(const core::State& base, const core::State& all_german, Goals& g);
+  void learn_objectives(const core::State& base, const core::State& all_german, Goals& g);
+  std::vector<core::Hex> exit_hexes(const core::State& base, const std::vector<core::UnitId>& units, int side);
+  core::State with_exits(const core::State& s, const std::vector<core::UnitId>& units, int turn) const;
+  // The exit goals' terms, side 0's view.
+  double exit_terms(const core::State& s, const Goals& g);
   int cell(core::Hex h) const;
   int controller(const core::State& s, core::Hex h) const;
   void set_control(core::State& s, core::Hex h, int side) const;
@@ -77,6 +108,8 @@ class Ard2Evaluator final : public GenericEvaluator {
   std::vector<core::Hex> candidates_;  // hexes probed for objectives
   std::unordered_map<uint64_t, Projected> projected_;
   std::vector<Piece> pieces_;
+  std::vector<double> progress_;
+  static constexpr int kExitRange = 24;
   // A dense grid over the map's bounding box: per side, the stamp of the evaluation
   // that last put a unit there, and its defense.
   int q0_ = 0, r0_ = 0, width_ = 0, height_ = 0;

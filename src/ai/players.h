@@ -89,6 +89,9 @@ class SearchPlayer final : public Player {
   // first action of the side's next phase.
   double score(const core::State& c, const core::Frame& phase, int side);
   core::Action draw(const core::State& s, const core::ActionList& legal, int side, const core::Action& gene);
+  // The fill of a huge phase (see kHuge): the next unit's best move into `out`, or
+  // false when it is better left where it is (it is then marked as acted).
+  bool fill_unit(const core::State& c, int side, core::Action& out);
   void mutate(Plan& p, int genes);
   void breed(std::vector<Plan>& pop);
   core::Action lookahead(const core::State& s, int side);
@@ -101,6 +104,8 @@ class SearchPlayer final : public Player {
   static uint64_t phase_key(const core::State& s);
   bool in_dice_phase(const core::State& s) const;
   core::Action hand_out(const core::State& s);
+  // Whether the planned action `a` of a wide plan is still legal in `s`, cheaply.
+  bool still_legal(const core::State& s, const core::Action& a);
 
   Options options_;
   Rng rng_;

@@ -53,6 +53,11 @@ constexpr int kScoreSamples = 6, kScoreNodes = 600;
 constexpr int kAloneSamples = 6, kAloneNodes = 4000;
 // Out of time: actions looked at, and positions per action.
 constexpr int kHurryActions = 24, kHurryNodes = 20;
+// A phase with more actions than this (7.1, 7.2: an army's thousands of moves) is
+// completed past its genome a unit at a time, in the order of the root's list: each
+// unit's best move by the lookahead, or none when staying is worth more. Weighing
+// every move of every unit at each step (the shortlist) took seconds per action there.
+constexpr size_t kHuge = 3000;
 
 bool same_phase(const core::State& c, const core::Frame& phase) {
   return !c.over && c.has_frame() && c.stack[0].step == phase.step && c.stack[0].side == phase.side;
@@ -70,11 +75,7 @@ core::Action SearchPlayer::act(const core::Rules& rules, const core::State& s, c
   sim_.set_deadline(&deadline);
   core::Action a;
   bool on_plan = expecting_ && next_ < chosen_.size() && core::hash_state(s) == expected_hash_;
-  if (on_plan && wide_) {
-    legal_.clear();
-    rules.legal_actions(s, legal_);
-    on_plan = std::find(legal_.begin(), legal_.end(), chosen_[next_]) != legal_.end();
-  }
+  if (on_plan && wide_) on_plan = still_legal(s, chosen_[next_]);
   if (on_plan) {
     a = hand_out(s);
   } else {
@@ -93,6 +94,20 @@ core::Action SearchPlayer::act(const core::Rules& rules, const core::State& s, c
   }
   sim_.set_deadline(nullptr);
   return a;
+}
+
+bool SearchPlayer::still_legal(const core::State& s, const core::Action& a) {
+  const core::Rules& rules = sim_.rules();
+  if (a.type == sim_.end_phase_type() && s.depth <= sim_.phase_depth() && rules.to_act(s) == s.stack[0].side) return true;
+  // A move: its hex in its unit's reach (one unit's reach, not the army's listing).
+  if (sim_.is_move(s, a)) {
+    for (const core::Reach& r : rules.moves(s, a.unit))
+      if (r.hex == a.hex) return true;
+    return false;
+  }
+  legal_.clear();
+  rules.legal_actions(s, legal_);
+  return std::find(legal_.begin(), legal_.end(), a) != legal_.end();
 }
 
 Deadline SearchPlayer::bank(const core::State& s, const Budget& budget) {
@@ -114,7 +129,7 @@ core::Action SearchPlayer::lookahead(const core::State& s, int side) {
   legal_.clear();  // a failed plan() used it
   sim_.rules().legal_actions(s, legal_);
   sim_.reset_nodes();
-  sim_.set_limits(kAloneSamples, kAloneNodes);
+  sim_.set_limits(sim_.large() ? 3 : kAloneSamples, sim_.scaled(kAloneNodes));
   double value = 0;
   const core::Action a = sim_.best_action(s, legal_, side, rng_.next(), rng_, &value);
   stats_ = {sim_.nodes(), 0, value};
@@ -211,7 +226,7 @@ double SearchPlayer::decode(const core::State& root, int side, Plan& p, const De
       for (const core::Action& r : root_legal_)
         if (r.unit == core::kNoUnit || !acted_[r.unit]) legal_.push_back(r);
     }
-    sim_.set_limits(kDecodeSamples, kDecodeNodes);
+    sim_.set_limits(kDecodeSamples, sim_.scaled(kDecodeNodes));
     core::Action a;
     if (actor != side) {
       a = sim_.best_action(c, legal_, actor, mix(plan_seed_ + uint64_t(step)), rng_);
@@ -221,8 +236,12 @@ double SearchPlayer::decode(const core::State& root, int side, Plan& p, const De
              std::find(legal_.begin(), legal_.end(), p.genes[i]) == legal_.end())
         ++i;
       const core::Action gene = i < p.genes.size() ? p.genes[i] : core::Action{kFill, core::kNoUnit, {}, 0};
-      a = gene.type < kRedraw ? gene : draw(c, legal_, side, gene);
       ++i;
+      if (gene.type == kFill && legal_.size() > kHuge) {
+        if (!fill_unit(c, side, a)) continue;  // the unit keeps its place
+      } else {
+        a = gene.type < kRedraw ? gene : draw(c, legal_, side, gene);
+      }
     }
     // A plan stops before a die: what the die brings is the lookahead's to weigh.
     before_ = c;
@@ -243,6 +262,32 @@ double SearchPlayer::decode(const core::State& root, int side, Plan& p, const De
   return score(c, phase, side);
 }
 
+bool SearchPlayer::fill_unit(const core::State& c, int side, core::Action& out) {
+  core::UnitId u = core::kNoUnit;
+  for (const core::Action& a : legal_)
+    if (a.unit != core::kNoUnit) {
+      u = a.unit;
+      break;
+    }
+  if (u == core::kNoUnit) {
+    out = legal_.front();
+    for (const core::Action& a : legal_)
+      if (a.type == sim_.end_phase_type()) out = a;
+    return true;
+  }
+  next_legal_.clear();
+  for (const core::Action& a : legal_)
+    if (a.unit == u) next_legal_.push_back(a);
+  double value = 0;
+  const core::Action best = sim_.best_action(c, next_legal_, side, plan_seed_, rng_, &value);
+  if (value > sim_.evaluator().evaluate(c, side)) {
+    out = best;
+    return true;
+  }
+  acted_[u] = 1;
+  return false;
+}
+
 double SearchPlayer::score(const core::State& c, const core::Frame& phase, int side) {
   const uint64_t key = core::hash_state(c);
   if (const auto it = scores_.find(key); it != scores_.end()) return it->second;
@@ -252,7 +297,7 @@ double SearchPlayer::score(const core::State& c, const core::Frame& phase, int s
   } else {
     next_legal_.clear();
     sim_.rules().legal_actions(c, next_legal_);
-    sim_.set_limits(kScoreSamples, kScoreNodes);
+    sim_.set_limits(sim_.large() ? 3 : kScoreSamples, sim_.scaled(kScoreNodes));
     value = -1e300;
     for (const core::Action& a : next_legal_) {
       value = std::max(value, sim_.action_value(c, a, side, plan_seed_));

@@ -36,7 +36,13 @@ Simulator::Simulator(const core::Rules& rules, Evaluator& eval)
     if (names[i] == "end_phase") end_phase_ = int(i);
   relocates_.assign(names.size(), -1);
   // The set-up position sits in the first phase, so its depth is where phases live.
-  if (!rules.scenarios().empty()) phase_depth_ = std::max<int>(1, rules.setup(0, 0).depth);
+  if (!rules.scenarios().empty()) {
+    const core::State s = rules.setup(0, 0);
+    phase_depth_ = std::max<int>(1, s.depth);
+    large_ = s.unit_count > kLargeUnits;
+  }
+  node_limit_ = scaled(node_limit_);
+  if (large_) samples_ = 3;
 }
 
 double Simulator::action_value(const core::State& s, const core::Action& a, int side, uint64_t seed) {
@@ -90,6 +96,21 @@ double Simulator::value_after(const core::State& s, int side, uint64_t seed, int
   return any ? best : eval_.evaluate(s, side);
 }
 
+bool Simulator::is_move(const core::State& s, const core::Action& a) {
+  if (a.unit == core::kNoUnit || a.type >= relocates_.size()) return false;
+  if (relocates_[a.type] < 0) {
+    // Learn the type from one action: where does its unit end up?
+    core::State& probe = states_[kMaxPly];
+    probe = s;
+    core::Events none;
+    rules_.apply(probe, a, none);
+    const core::UnitState& u = probe.units[a.unit];
+    relocates_[a.type] =
+        int8_t(u.where == core::Where::OnMap && u.hex == a.hex && probe.rolls == s.rolls && probe.depth == s.depth);
+  }
+  return relocates_[a.type] == 1;
+}
+
 const core::ActionList& Simulator::shortlist(const core::State& s, const core::ActionList& legal, int side) {
   shortlist_.clear();
   ranked_.clear();
@@ -101,15 +122,7 @@ const core::ActionList& Simulator::shortlist(const core::State& s, const core::A
       shortlist_.push_back(a);
       continue;
     }
-    if (relocates_[a.type] < 0) {
-      // Learn the type from one action: where does its unit end up?
-      rules_.apply(probe_, a, none);
-      const core::UnitState& u = probe_.units[a.unit];
-      relocates_[a.type] = int8_t(u.where == core::Where::OnMap && u.hex == a.hex && probe_.rolls == s.rolls &&
-                                  probe_.depth == s.depth);
-      probe_ = s;
-    }
-    if (!relocates_[a.type]) {
+    if (!is_move(s, a)) {
       shortlist_.push_back(a);
       continue;
     }

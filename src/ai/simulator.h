@@ -16,6 +16,7 @@
 // taken in unit order, since adding A then B is adding B then A).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -56,6 +57,14 @@ class Simulator {
   // (attacks being built, interrupts) that the lookahead follows to their end.
   int phase_depth() const { return phase_depth_; }
 
+  // A game whose first scenario has more units than this is "large" (Ardennes II):
+  // each position costs ~1000 times the toy's, so lookahead limits are divided by
+  // kLargeDivisor there (limits() gives the default limits so scaled).
+  static constexpr int kLargeUnits = 64, kLargeDivisor = 20;
+  bool large() const { return large_; }
+  // `nodes` scaled for this game (at least 20).
+  int scaled(int nodes) const { return large_ ? std::max(20, nodes / kLargeDivisor) : nodes; }
+
   // How many dice draws average a chance action, and how many positions one
   // action_value() may visit before it judges the rest statically.
   void set_limits(int samples, int node_limit) {
@@ -83,6 +92,9 @@ class Simulator {
                            double* value = nullptr);
 
   static constexpr size_t kWide = 200, kShortlist = 24;
+  // Whether applying `a` just puts its unit in its hex (a move); learned per action
+  // type from the first one seen (legal in `s`).
+  bool is_move(const core::State& s, const core::Action& a);
   // The shortlist of a wide `legal` (see best_action).
   const core::ActionList& shortlist(const core::State& s, const core::ActionList& legal, int side);
 
@@ -98,6 +110,7 @@ class Simulator {
   Evaluator& eval_;
   int end_phase_ = -1;
   int phase_depth_ = 1;
+  bool large_ = false;
   int samples_ = 6;
   int node_limit_ = 4000;
   int64_t budget_left_ = 0;

@@ -1,7 +1,9 @@
 #include "server/http.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <thread>
 
 #include "server/api.h"
 
@@ -64,8 +66,21 @@ int Server::bind() {
   return http_.bind_to_port(options_.host, options_.port) ? options_.port : -1;
 }
 
-bool Server::listen() { return http_.listen_after_bind(); }
+bool Server::listen() {
+  listen_called_ = true;
+  if (stopping_) return false;
+  const bool served = http_.listen_after_bind();
+  listen_done_ = true;
+  return served;
+}
 
-void Server::stop() { http_.stop(); }
+// The flags are sequentially consistent: either listen() sees stopping_ and returns, or
+// stop() sees listen_called_ and waits until the loop runs (or has ended) to stop it.
+void Server::stop() {
+  stopping_ = true;
+  if (listen_called_)
+    while (!http_.is_running() && !listen_done_) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  http_.stop();
+}
 
 }  // namespace server

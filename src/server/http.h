@@ -5,6 +5,7 @@
 
 #include <httplib.h>
 
+#include <atomic>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -41,6 +42,7 @@ class Server {
   int bind();
   // Serves until stop(); call after bind().
   bool listen();
+  // Ends listen(), from any thread, also when listen() has not started yet.
   void stop();
   Lobby& lobby() { return *lobby_; }
 
@@ -49,6 +51,11 @@ class Server {
   std::unique_ptr<Store> store_;
   std::unique_ptr<Lobby> lobby_;
   httplib::Server http_;
+  // httplib's stop() does nothing before its listen loop runs; these two flags close
+  // that window (a stop right after start would otherwise leave listen() for ever).
+  std::atomic<bool> listen_called_ = false;
+  std::atomic<bool> stopping_ = false;
+  std::atomic<bool> listen_done_ = false;
 };
 
 }  // namespace server

@@ -42,11 +42,50 @@ TEST(AiArd2Evaluator, LearnsTheObjectivesOfEachScenarioFromItsOutcome) {
   // each decides the winner: its VP plus 6.
   EXPECT_GE(weight_of("7.4", "B21.33"), 6.0);
   EXPECT_GE(weight_of("7.4", "B11.34"), 6.0);
-  // 7.5: Bastogne counts (its VP; the win also needs exits, which control alone cannot show).
-  EXPECT_GE(weight_of("7.5", "B1.16"), 3.0);
+  // 7.5: Bastogne decides the winner once the exits are made.
+  EXPECT_GE(weight_of("7.5", "B1.16"), 6.0);
   // 7.1: every VP hex of the map counts, at least by its VP.
   EXPECT_GE(weight_of("7.1", "A1.46"), 3.0);
   EXPECT_EQ(weight_of("7.1", "A20.20"), 0.0);  // not a VP hex
+}
+
+TEST(AiArd2Evaluator, LearnsTheExitConditionsOfBastogne) {
+  // given 7.5, whose Germans must also exit 7 units of 2 Pz and 4 of Lehr by Turn 8 (A27)
+  Ard2Evaluator eval(ard2());
+  const auto& exits = eval.goals(scenario("7.5")).exits;
+  ASSERT_EQ(exits.size(), 2u);
+  for (const auto& e : exits) {
+    EXPECT_EQ(e.side, 1) << e.formation;
+    EXPECT_EQ(e.deadline, 8) << e.formation;
+    EXPECT_GE(e.weight, 6.0) << e.formation;
+    // they leave by the play area's west limit, column A33
+    ASSERT_FALSE(e.hexes.empty()) << e.formation;
+    for (core::Hex h : e.hexes) EXPECT_EQ(core::hex_name(ard2(), h).substr(0, 4), "A33.") << core::hex_name(ard2(), h);
+  }
+  EXPECT_EQ(exits[0].formation == "2Pz" ? exits[0].need : exits[1].need, 7);
+  EXPECT_EQ(exits[0].formation == "2Pz" ? exits[1].need : exits[0].need, 4);
+  // 7.4 counts no exits
+  EXPECT_TRUE(eval.goals(scenario("7.4")).exits.empty());
+}
+
+TEST(AiArd2Evaluator, ValuesExitingAndApproachingTheExit) {
+  // given 7.5's set-up and a unit of 2 Pz
+  core::State s = ard2().setup(scenario("7.5"), 3);
+  core::UnitId u = core::kNoUnit;
+  for (core::UnitId i = 0; i < s.unit_count && u == core::kNoUnit; ++i)
+    if (s.units[i].where == core::Where::OnMap && ard2().catalog()[s.units[i].def].formation == "2Pz") u = i;
+  ASSERT_NE(u, core::kNoUnit);
+  Ard2Evaluator eval(ard2());
+  const double before = eval.evaluate(s, 1);
+  // when it stands two columns from the west exit, then the Germans' value rises
+  core::State near = s;
+  near.units[u].hex = hex("A35.18");
+  const double closer = eval.evaluate(near, 1);
+  EXPECT_GT(closer, before);
+  // and when it has left the map, more
+  core::State gone = s;
+  gone.units[u].where = core::Where::Exited;
+  EXPECT_GT(eval.evaluate(gone, 1), closer);
 }
 
 TEST(AiArd2Evaluator, IsZeroSum) {

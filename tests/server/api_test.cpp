@@ -217,8 +217,7 @@ TEST_F(ApiTest, AiSeatAnswersAndARecordReplaysIntoANewGame) {
   EXPECT_EQ(at0["state"], view["state"]);
 }
 
-// DISABLED: hangs (no CPU used) since its first run, in stop/start or the first requests with a 1500 ms AI budget; not diagnosed yet.
-TEST_F(ApiTest, DISABLED_UndoWhileTheAiThinksDropsItsStaleAction) {
+TEST_F(ApiTest, UndoWhileTheAiThinksDropsItsStaleAction) {
   // Given an AI that thinks long enough for Blue to take back his last action meanwhile,
   ai_budget_ms_ = 1500;
   stop();
@@ -244,8 +243,7 @@ TEST_F(ApiTest, DISABLED_UndoWhileTheAiThinksDropsItsStaleAction) {
   EXPECT_EQ(get(game_path(id) + "?token=" + blue).second["state"], before["state"]);
 }
 
-// DISABLED: hangs like the test above; not diagnosed yet.
-TEST_F(ApiTest, DISABLED_RestartWhileTheAiThinksLosesNothing) {
+TEST_F(ApiTest, RestartWhileTheAiThinksLosesNothing) {
   // Given the AI thinking on its first action,
   ai_budget_ms_ = 1500;
   stop();

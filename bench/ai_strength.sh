@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The AI's strength on Ardennes II in one table: search against random and greedy,
+# from each side, on every scenario; wins/games with Wilson 95% intervals.
+#
+#   bench/ai_strength.sh                      # 7.2-7.6 at SEEDS seeds, 7.1 at SEEDS_71
+#   SEEDS=100 ITERATIONS=20 THREADS=2 bench/ai_strength.sh
+#   BASELINES=1 bench/ai_strength.sh          # also greedy vs greedy, greedy vs random
+#
+# Settings (environment): HEXFRONT (the binary, default build/hexfront), SEEDS
+# (default 20), SEEDS_71 (7.1's seeds, default 2; 0 skips it), SCENARIOS (default
+# "7.2 7.3 7.4 7.5 7.6"), ITERATIONS (decodes per planning, deterministic; default 20),
+# THREADS (default 1), MATCHES (default "search:random search:greedy"; BASELINES=1
+# adds greedy:greedy greedy:random random:random). Every game is played from both
+# sides with the same seed; the arena's own output is kept in $LOG (default
+# build/ai_strength.log).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+HEXFRONT=${HEXFRONT:-build/hexfront}
+SEEDS=${SEEDS:-20}
+SEEDS_71=${SEEDS_71:-2}
+SCENARIOS=${SCENARIOS:-"7.2 7.3 7.4 7.5 7.6"}
+ITERATIONS=${ITERATIONS:-20}
+THREADS=${THREADS:-1}
+MATCHES=${MATCHES:-"search:random search:greedy"}
+[ "${BASELINES:-0}" = 1 ] && MATCHES="$MATCHES greedy:greedy greedy:random random:random"
+LOG=${LOG:-build/ai_strength.log}
+: >"$LOG"
+
+rows=()
+run() {  # scenario seeds first second
+  local out
+  out=$(nice "$HEXFRONT" arena --game ard2 --scenario "$1" --first "$3" --second "$4" --seeds "$2" \
+    --iterations "$ITERATIONS" --threads "$THREADS")
+  printf '%s\n\n' "$out" >>"$LOG"
+  # "search vs greedy as German: 17/20 won 85.0% [64.0, 94.8]"
+  while IFS= read -r line; do
+    rows+=("$(sed -E "s/^(\S+) vs (\S+) as (\S+): ([0-9]+\/[0-9]+) won ([0-9.]+%) (\[[^]]*\])(.*)$/\1|\3|\2|\4|\5|\6|\7/" <<<"$line")|$1")
+  done < <(grep -E '^\S+ vs \S+ as ' <<<"$out")
+  echo "$(grep -E '^game ' <<<"$out")" >&2
+}
+
+for sc in 7.1 $SCENARIOS; do
+  seeds=$SEEDS
+  if [ "$sc" = 7.1 ]; then seeds=$SEEDS_71; [ "$seeds" -gt 0 ] || continue; fi
+  for m in $MATCHES; do run "$sc" "$seeds" "${m%%:*}" "${m##*:}"; done
+done
+
+echo
+echo "Ardennes II, $(date -u '+%Y-%m-%d %H:%M UTC'), $ITERATIONS decodes per planning, load $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '| %-8s | %-6s | %-8s | %-8s | %-8s | %-7s | %-14s |\n' scenario player side opponent wins rate "95% CI"
+printf '|----------|--------|----------|----------|----------|---------|----------------|\n'
+for r in "${rows[@]}"; do
+  IFS='|' read -r player side opponent wins rate ci note sc <<<"$r"
+  printf '| %-8s | %-6s | %-8s | %-8s | %-8s | %-7s | %-14s |%s\n' "$sc" "$player" "$side" "$opponent" "$wins" "$rate" "$ci" "$note"
+done
