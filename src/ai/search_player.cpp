@@ -27,7 +27,7 @@
 //    else makes the next call plan again from what happened.
 // 7. Time: the wall clock is a bank per game turn. Every loop checks it (the greedy
 //    fill and the lookahead too); once it is spent a phase is ended, so a player turn
-//    of the largest scenario stays within the budget.
+//    of the largest scenario stays within the budget (the bank is 9/10 of it).
 #include <algorithm>
 #include <chrono>
 
@@ -114,7 +114,10 @@ Deadline SearchPlayer::bank(const core::State& s, const Budget& budget) {
   if (budget.ms <= 0) return Deadline::none();
   if (s.turn != bank_turn_) {
     bank_turn_ = s.turn;
-    bank_end_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(budget.ms);
+    // A tenth of the budget is kept for what follows the bank: the rules applying the
+    // handed-out actions and the quick decisions once it is spent (measured on 7.1's
+    // German turn: 0.2 s past a 5 s bank on an idle core).
+    bank_end_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(budget.ms - budget.ms / 10);
   }
   return Deadline(bank_end_);
 }
