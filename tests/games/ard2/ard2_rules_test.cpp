@@ -39,12 +39,7 @@ const Ard2Rules& rules() {
   return *r;
 }
 
-int scenario_index(const std::string& id) {
-  const auto& list = rules().scenarios();
-  for (size_t i = 0; i < list.size(); ++i)
-    if (list[i].id == id) return int(i);
-  return -1;
-}
+int scenario_index(const std::string& id) { return test::scenario_index(rules(), id); }
 
 nlohmann::json scenario_json(const std::string& id) {
   nlohmann::json j;

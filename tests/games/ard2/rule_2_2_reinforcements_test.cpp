@@ -11,7 +11,7 @@
 #include "core/map.h"
 #include "games/ard2/ard2_rules.h"
 #include "games/ard2/sequence.h"
-#include "games/registry.h"
+#include "load_on_map.h"
 
 namespace ard2 {
 namespace {
@@ -20,17 +20,8 @@ using core::State;
 using core::UnitId;
 using core::Where;
 
-const Ard2Rules& rules() {
-  static const auto* r = dynamic_cast<const Ard2Rules*>(games::find_game("ard2"));
-  return *r;
-}
-
-int scenario_of(const std::string& id) {
-  const auto& list = rules().scenarios();
-  for (size_t i = 0; i < list.size(); ++i)
-    if (list[i].id == id) return int(i);
-  return -1;
-}
+const Ard2Rules& rules() { return test::real_rules(); }
+int scenario_of(const std::string& id) { return test::scenario_index(rules(), id); }
 
 core::Hex hx(const char* id) { return *core::find_hex(rules(), id); }
 UnitId unit_of(const State& s, const char* id) { return core::find_unit(rules(), s, id); }

@@ -13,7 +13,7 @@
 #include "games/ard2/ard2_rules.h"
 #include "games/ard2/data.h"
 #include "games/ard2/sequence.h"
-#include "games/registry.h"
+#include "load_on_map.h"
 
 namespace ard2 {
 namespace {
@@ -23,10 +23,7 @@ using core::UnitId;
 using core::Where;
 using nlohmann::json;
 
-const Ard2Rules& rules() {
-  static const auto* r = dynamic_cast<const Ard2Rules*>(games::find_game("ard2"));
-  return *r;
-}
+const Ard2Rules& rules() { return test::real_rules(); }
 
 json scenario_file(const std::string& id) {
   json j;
@@ -128,9 +125,7 @@ TEST(Rule_7_Errata, CorrectedSetUpHexesAreUsed) {
       {"7.6", "2SS.Inf.4", "A40.33"},
   };
   for (const auto& c : cases) {
-    int index = -1;
-    for (size_t i = 0; i < rules().scenarios().size(); ++i)
-      if (rules().scenarios()[i].id == c.scenario) index = int(i);
+    const int index = test::scenario_index(rules(), c.scenario);
     ASSERT_GE(index, 0) << c.scenario;
     const State s = rules().setup(index, 5);
     const UnitId u = core::find_unit(rules(), s, c.unit);
@@ -138,9 +133,7 @@ TEST(Rule_7_Errata, CorrectedSetUpHexesAreUsed) {
     EXPECT_EQ(core::hex_name(rules(), s.units[u].hex), c.hex) << c.scenario << " " << c.unit;
   }
   // ERRATA 7.3 a: A/9 starts with its printed loss.
-  int i73 = -1;
-  for (size_t i = 0; i < rules().scenarios().size(); ++i)
-    if (rules().scenarios()[i].id == "7.3") i73 = int(i);
+  const int i73 = test::scenario_index(rules(), "7.3");
   const State s73 = rules().setup(i73, 5);
   EXPECT_EQ(s73.units[core::find_unit(rules(), s73, "3FJ.FJ.A/9")].steps_lost, 1);
 }

@@ -4,8 +4,7 @@
 // steps or a shorter retreat. Checked cell by cell (the table is small: 10 x 11).
 #include <gtest/gtest.h>
 
-#include "games/ard2/ard2_rules.h"
-#include "games/registry.h"
+#include "load_on_map.h"
 #include "series/scs/crt.h"
 
 namespace ard2 {
@@ -22,10 +21,7 @@ namespace {
   return ::testing::AssertionSuccess();
 }
 
-const scs::Crt& crt() {
-  static const auto* r = dynamic_cast<const Ard2Rules*>(games::find_game("ard2"));
-  return r->crt();
-}
+const scs::Crt& crt() { return test::real_rules().crt(); }
 
 TEST(CrtShape, TheTableIsComplete) { EXPECT_TRUE(crt().complete()); }
 

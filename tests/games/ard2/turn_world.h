@@ -37,12 +37,7 @@ inline const Ard2Rules& turn_rules() {
   return *r;
 }
 
-inline int scenario_of(const std::string& id) {
-  const auto& list = turn_rules().scenarios();
-  for (size_t i = 0; i < list.size(); ++i)
-    if (list[i].id == id) return int(i);
-  return -1;
-}
+inline int scenario_of(const std::string& id) { return scenario_index(turn_rules(), id); }
 
 inline core::Hex hx(const char* id) { return *core::find_hex(turn_rules(), id); }
 inline core::UnitId unit_of(const core::State& s, const char* id) { return core::find_unit(turn_rules(), s, id); }
