@@ -528,7 +528,7 @@ void Ard2Rules::finish_step(State& s, Events& ev) const {
         if (side_of(s, u) == phasing_side(st)) s.units[u].flags &= ~kInEntryArea;
     const auto before = dg_units(s);
     report_dg(s, before, end_phase_dg(s, position(s)), "overstacked or mixing Divisions (ARD2 3.1)", ev);
-    update_control(s, position(s), traced(s, kGerman), traced(s, kAllied));
+    update_control(s, position(s), [&](int side) { return traced(s, side); });
   }
   if (st == Step::TurnEnd) {
     turn_end(s, ev);

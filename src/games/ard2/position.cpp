@@ -1,26 +1,74 @@
 #include "games/ard2/position.h"
 
+#include <algorithm>
+
 namespace ard2 {
 
+std::vector<std::unique_ptr<Position::HexSlots>>& Position::pool() {
+  thread_local std::vector<std::unique_ptr<HexSlots>> spare;
+  return spare;
+}
+
+void Position::ReturnToPool::operator()(HexSlots* slots) const { pool().emplace_back(slots); }
+
+std::unique_ptr<Position::HexSlots, Position::ReturnToPool> Position::take_slots(size_t hexes) {
+  std::unique_ptr<HexSlots, ReturnToPool> out;
+  if (pool().empty()) {
+    out.reset(new HexSlots);
+  } else {
+    out.reset(pool().back().release());
+    pool().pop_back();
+  }
+  if (out->stamp.size() < hexes) {  // new entries have stamp 0, never a live generation
+    out->stamp.resize(hexes, 0);
+    out->start.resize(hexes);
+    out->count.resize(hexes);
+  }
+  if (++out->generation == 0) {
+    std::fill(out->stamp.begin(), out->stamp.end(), 0);
+    out->generation = 1;
+  }
+  return out;
+}
+
 Position::Position(const scs::Board& board, const std::vector<UnitInfo>& info, const core::State& s)
-    : board_(board), info_(info), s_(s), start_(size_t(board.size()) + 1, 0) {
-  std::vector<int32_t> index(s.unit_count, -1);
+    : board_(board), info_(info), s_(s), slots_(take_slots(size_t(board.size()))), generation_(slots_->generation) {
+  HexSlots& t = *slots_;
+  constexpr uint16_t kUnplaced = 0xffff;
+  size_t on_board = 0;
   for (core::UnitId u = 0; u < s.unit_count; ++u) {
     if (s.units[u].where != core::Where::OnMap) continue;
-    index[u] = board.index(s.units[u].hex);
-    if (index[u] >= 0) ++start_[size_t(index[u]) + 1];
+    const int i = board.index(s.units[u].hex);
+    if (i < 0) continue;
+    if (t.stamp[size_t(i)] != generation_) {
+      t.stamp[size_t(i)] = generation_;
+      t.count[size_t(i)] = 0;
+      t.start[size_t(i)] = kUnplaced;
+    }
+    ++t.count[size_t(i)];
+    ++on_board;
   }
-  for (size_t i = 1; i < start_.size(); ++i) start_[i] += start_[i - 1];
-  by_hex_.resize(size_t(start_.back()));
-  std::vector<int32_t> fill(start_.begin(), start_.end() - 1);
-  for (core::UnitId u = 0; u < s.unit_count; ++u)
-    if (index[u] >= 0) by_hex_[size_t(fill[size_t(index[u])]++)] = u;
+  by_hex_.resize(on_board);
+  // Each hex's run starts where the previous hex met (in unit order) ends; count is
+  // reset there and counts the run back up as its units are placed.
+  uint16_t next = 0;
+  for (core::UnitId u = 0; u < s.unit_count; ++u) {
+    if (s.units[u].where != core::Where::OnMap) continue;
+    const int i = board.index(s.units[u].hex);
+    if (i < 0) continue;
+    if (t.start[size_t(i)] == kUnplaced) {
+      t.start[size_t(i)] = next;
+      next = uint16_t(next + t.count[size_t(i)]);
+      t.count[size_t(i)] = 0;
+    }
+    by_hex_[size_t(t.start[size_t(i)] + t.count[size_t(i)]++)] = u;
+  }
 }
 
 std::span<const core::UnitId> Position::units_at(core::Hex h) const {
   const int i = board_.index(h);
-  if (i < 0) return {};
-  return {by_hex_.data() + start_[size_t(i)], by_hex_.data() + start_[size_t(i) + 1]};
+  if (i < 0 || slots_->stamp[size_t(i)] != generation_) return {};
+  return {by_hex_.data() + slots_->start[size_t(i)], slots_->count[size_t(i)]};
 }
 
 bool Position::has_side(core::Hex h, int side) const {

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -128,8 +129,22 @@ class Position {
   const std::vector<UnitInfo>& info_;
   const core::State& s_;
   // Units on the map grouped by board index, in id order: those of board index i are
-  // by_hex_[start_[i] .. start_[i + 1]) (a counting sort, two allocations per view).
-  std::vector<int32_t> start_;
+  // by_hex_[start[i] .. start[i] + count[i]), read only where stamp[i] is this view's
+  // generation. A view so fills only the hexes that hold units: making one costs its
+  // units, not the board (the AI makes several per position it looks at). The slot
+  // arrays are reused through a per-thread pool.
+  struct HexSlots {
+    std::vector<uint32_t> stamp;
+    std::vector<uint16_t> start, count;
+    uint32_t generation = 0;
+  };
+  struct ReturnToPool {
+    void operator()(HexSlots* slots) const;
+  };
+  static std::vector<std::unique_ptr<HexSlots>>& pool();  // this thread's spare slots
+  static std::unique_ptr<HexSlots, ReturnToPool> take_slots(size_t hexes);
+  std::unique_ptr<HexSlots, ReturnToPool> slots_;
+  uint32_t generation_ = 0;
   std::vector<core::UnitId> by_hex_;
 };
 

@@ -162,18 +162,28 @@ void resolve_blow(core::State& s, const scs::Board& b, core::Hex plunger, bool b
   for (int i : bridges_of_plunger(b, plunger)) mark_side(s, b.bridges()[size_t(i)].side, blown ? kBridgeBlown : kBridgeTested);
 }
 
-void update_control(core::State& s, const Position& p, const std::vector<uint8_t>& german_traced,
-                    const std::vector<uint8_t>& allied_traced) {
+void update_control(core::State& s, const Position& p, const std::function<std::vector<uint8_t>(int side)>& trace) {
+  std::vector<uint8_t> traced[2];
+  bool asked[2] = {false, false};
   for (core::Hex h : p.board().vp_hexes()) {
     const bool g = p.has_side(h, kGerman), a = p.has_side(h, kAllied);
     if (g == a) continue;
     const int side = g ? kGerman : kAllied;
-    const auto& traced = g ? german_traced : allied_traced;
+    if (p.marker(h, kControl) == side + 1) continue;  // marked as its own already
+    if (!asked[side]) {
+      traced[side] = trace(side);
+      asked[side] = true;
+    }
     bool supplied = false;
     for (core::UnitId u : p.units_at(h))
-      if (p.info(u).side == side && in_supply(p, traced, u)) supplied = true;
+      if (p.info(u).side == side && in_supply(p, traced[side], u)) supplied = true;
     if (supplied) set_marker(s, h, kControl, side + 1);
   }
+}
+
+void update_control(core::State& s, const Position& p, const std::vector<uint8_t>& german_traced,
+                    const std::vector<uint8_t>& allied_traced) {
+  update_control(s, p, [&](int side) { return side == kGerman ? german_traced : allied_traced; });
 }
 
 int controller(const Position& p, core::Hex vp_hex) {

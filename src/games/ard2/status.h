@@ -1,6 +1,7 @@
 // ARD2 3.4 DG causes and recovery, 3.6 Bug Out, 3.8 bridges, 6.0 victory.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,9 @@ void resolve_blow(core::State& s, const scs::Board& b, core::Hex plunger, bool b
 // at the end of every phase); unmarked VP hexes are Allied (A31).
 void update_control(core::State& s, const Position& p, const std::vector<uint8_t>& german_traced,
                     const std::vector<uint8_t>& allied_traced);
+// The same with each side's trace asked of `trace(side)` only when one of its units
+// alone holds a VP hex not yet marked as its own: most phase ends then trace nothing.
+void update_control(core::State& s, const Position& p, const std::function<std::vector<uint8_t>(int side)>& trace);
 int controller(const Position& p, core::Hex vp_hex);
 int german_vp(const Position& p);
 

@@ -1,7 +1,6 @@
 #include "games/ard2/supply.h"
 
 #include <algorithm>
-#include <deque>
 
 #include "core/map.h"
 
@@ -20,67 +19,75 @@ bool road_ok(scs::RoadKind r, bool road_only) {
   return road_only ? r == scs::RoadKind::Road : r != scs::RoadKind::None;
 }
 
-// Any usable road of the wanted kind leaves h.
-bool has_road(const Position& p, core::Hex h, bool road_only) {
-  for (int d = 0; d < core::kDirections; ++d)
-    if (road_ok(p.effective_road(h, d), road_only)) return true;
-  return false;
-}
-
 }  // namespace
 
+// Both searches walk the board by index (Board::links), with the bridges' state and
+// the enemy's hexes read once per trace: a trace runs at every phase end of every
+// position the AI looks at.
 std::vector<uint8_t> trace_supply(const Position& p, int side, const SupplySources& src) {
   const scs::Board& b = p.board();
   const int n = b.size();
+  std::vector<uint8_t> enemy(size_t(n), 0);
+  const core::State& s = p.state();
+  for (core::UnitId u = 0; u < s.unit_count; ++u)
+    if (s.units[u].where == core::Where::OnMap && p.info(u).side != side)
+      if (const int i = b.index(s.units[u].hex); i >= 0) enemy[size_t(i)] = 1;
+  const scs::Board::Link* const links = b.links();
+  auto links_of = [&](int i) { return links + size_t(i) * core::kDirections; };
+  std::vector<uint8_t> bridge_open(b.bridges().size());
+  for (size_t k = 0; k < bridge_open.size(); ++k) bridge_open[k] = p.bridge_open(int(k));
+  // A usable road across a link: a bridge on it must be open (Position::effective_road).
+  auto road = [&](const scs::Board::Link& l) {
+    return l.bridge < 0 || bridge_open[size_t(l.bridge)] ? l.road : scs::RoadKind::None;
+  };
+
   // 1. The road net: road hexes joined to a source by usable road, no enemy on it.
   //    ASSUMED: a road hex on a friendly map edge leads off that edge.
   std::vector<uint8_t> net(size_t(n), 0);
-  std::deque<core::Hex> queue;
-  auto seed = [&](core::Hex h) {
-    const int i = b.index(h);
-    if (i < 0 || net[size_t(i)] || p.has_enemy(h, side)) return;
+  std::vector<int32_t> queue;
+  queue.reserve(size_t(n));
+  auto seed = [&](int i) {
+    if (i < 0 || net[size_t(i)] || enemy[size_t(i)]) return;
     net[size_t(i)] = 1;
-    queue.push_back(h);
+    queue.push_back(i);
   };
   for (int i = 0; i < n; ++i) {
-    const core::Hex h = b.hex_at(i);
-    if ((b.edges(h) & src.edges) && has_road(p, h, src.road_only)) seed(h);
-  }
-  for (core::Hex h : src.hexes) seed(h);
-  while (!queue.empty()) {
-    const core::Hex h = queue.front();
-    queue.pop_front();
+    if (!(b.edges_at(i) & src.edges)) continue;
+    const scs::Board::Link* l = links_of(i);
     for (int d = 0; d < core::kDirections; ++d)
-      if (road_ok(p.effective_road(h, d), src.road_only)) seed(core::neighbor(h, d));
+      if (road_ok(road(l[d]), src.road_only)) {
+        seed(i);
+        break;
+      }
+  }
+  for (core::Hex h : src.hexes) seed(b.index(h));
+  for (size_t head = 0; head < queue.size(); ++head) {
+    const scs::Board::Link* l = links_of(queue[head]);
+    for (int d = 0; d < core::kDirections; ++d)
+      if (road_ok(road(l[d]), src.road_only)) seed(l[d].to);
   }
   // 2. Up to 5 hexes from the net, searched backwards from it: the unit's path runs
   //    x -> y, legal when along a usable road or into a hex and across a hexside not
-  //    Prohibited to Leg MA, and y holds no enemy.
+  //    Prohibited to Leg MA, and neither x nor y holds an enemy (such hexes stay
+  //    unsupplied).
   std::vector<int8_t> dist(size_t(n), -1);
+  queue.clear();
   for (int i = 0; i < n; ++i)
     if (net[size_t(i)]) {
       dist[size_t(i)] = 0;
-      queue.push_back(b.hex_at(i));
+      queue.push_back(i);
     }
-  while (!queue.empty()) {
-    const core::Hex y = queue.front();
-    queue.pop_front();
-    const int dy = dist[size_t(b.index(y))];
+  for (size_t head = 0; head < queue.size(); ++head) {
+    const int y = queue[head];
+    const int dy = dist[size_t(y)];
     if (dy >= kTraceHexes) continue;
+    const scs::Board::Link* from_y = links_of(y);
     for (int d = 0; d < core::kDirections; ++d) {
-      const core::Hex x = core::neighbor(y, d);
-      const int xi = b.index(x);
-      if (xi < 0 || dist[size_t(xi)] >= 0) continue;
-      const int to_y = core::opposite(d);  // direction x -> y
-      const bool road = p.effective_road(x, to_y) != scs::RoadKind::None;
-      if (!road && (b.hex_prohibited(y, scs::MoveType::Leg) ||
-                    b.side_cost(x, to_y, scs::MoveType::Leg) == scs::kProhibited))
-        continue;
-      if (p.has_enemy(x, side)) {
-        // the unit's own hex may not hold the enemy either; such hexes stay unsupplied
-        continue;
-      }
-      dist[size_t(xi)] = int8_t(dy + 1);
+      const int x = from_y[d].to;
+      if (x < 0 || dist[size_t(x)] >= 0 || enemy[size_t(x)]) continue;
+      const scs::Board::Link& to_y = links_of(x)[core::opposite(d)];  // x -> y
+      if (road(to_y) == scs::RoadKind::None && !to_y.leg_open) continue;
+      dist[size_t(x)] = int8_t(dy + 1);
       queue.push_back(x);
     }
   }

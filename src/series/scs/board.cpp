@@ -42,6 +42,7 @@ int Tec::find_side(std::string_view name) const {
 }
 
 int Board::add_hex(core::Hex h, uint32_t terrain_mask, uint8_t edges) {
+  changed();
   const auto it = index_.find(h.key());
   if (it != index_.end()) {
     cells_[size_t(it->second)].terrain |= terrain_mask;
@@ -93,16 +94,19 @@ void Board::add_terrain(core::Hex h, int kind) { add_hex(h, 1u << kind); }
 // A hexside is stored once, on its canonical hex; that hex need not be on the board
 // (a side on the map's edge), so it gets a cell of its own only when both exist.
 void Board::add_side_feature(core::Hex h, int dir, int kind) {
+  changed();
   const core::HexSide s = core::HexSide::of(h, dir);
   if (Cell* c = cell(s.hex)) c->side[s.dir] |= 1u << kind;
 }
 
 void Board::set_road(core::Hex h, int dir, RoadKind r) {
+  changed();
   const core::HexSide s = core::HexSide::of(h, dir);
   if (Cell* c = cell(s.hex)) c->road[s.dir] = r;
 }
 
 int Board::add_bridge(Bridge b) {
+  changed();
   const int i = int(bridges_.size());
   bridge_index_[core::HexSide::of(b.side.hex, b.side.dir).key()] = i;
   bridges_.push_back(b);
@@ -110,10 +114,16 @@ int Board::add_bridge(Bridge b) {
 }
 
 void Board::set_vp(core::Hex h, int vp) {
-  if (Cell* c = cell(h)) c->vp = int16_t(vp);
+  Cell* c = cell(h);
+  if (!c) return;
+  c->vp = int16_t(vp);
+  vp_hexes_.clear();
+  for (size_t i = 0; i < cells_.size(); ++i)
+    if (cells_[i].vp > 0) vp_hexes_.push_back(hexes_[i]);
 }
 
 void Board::set_edges(core::Hex h, uint8_t edges) {
+  changed();
   if (Cell* c = cell(h)) c->edges = edges;
 }
 
@@ -147,13 +157,6 @@ int Board::vp(core::Hex h) const {
 int Board::bridge_at(core::HexSide s) const {
   const auto it = bridge_index_.find(core::HexSide::of(s.hex, s.dir).key());
   return it == bridge_index_.end() ? -1 : it->second;
-}
-
-std::vector<core::Hex> Board::vp_hexes() const {
-  std::vector<core::Hex> out;
-  for (size_t i = 0; i < cells_.size(); ++i)
-    if (cells_[i].vp > 0) out.push_back(hexes_[i]);
-  return out;
 }
 
 bool Board::is_city(core::Hex h) const {
@@ -215,6 +218,23 @@ bool Board::side_has_water(core::Hex h, int dir) const {
   for (int k = 0; k < tec_.side_count(); ++k)
     if ((m >> k) & 1u && tec_.side(k).water) return true;
   return false;
+}
+
+const Board::LinkTable& Board::link_table() const {
+  LinkTable& t = *link_table_;
+  std::call_once(t.built, [&] {
+    t.links.resize(hexes_.size() * core::kDirections);
+    for (size_t i = 0; i < hexes_.size(); ++i)
+      for (int d = 0; d < core::kDirections; ++d) {
+        const core::Hex h = hexes_[i], to = core::neighbor(h, d);
+        Link& l = t.links[i * core::kDirections + size_t(d)];
+        l.to = index(to);
+        l.bridge = int16_t(bridge_at(core::HexSide{h, uint8_t(d)}));
+        l.road = road(h, d);
+        l.leg_open = l.to >= 0 && !hex_prohibited(to, MoveType::Leg) && side_cost(h, d, MoveType::Leg) != kProhibited;
+      }
+  });
+  return t;
 }
 
 }  // namespace scs

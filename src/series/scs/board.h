@@ -9,6 +9,8 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -123,7 +125,7 @@ class Board {
   int vp(core::Hex h) const;
   const std::vector<Bridge>& bridges() const { return bridges_; }
   int bridge_at(core::HexSide s) const;  // index into bridges(), or -1
-  std::vector<core::Hex> vp_hexes() const;
+  const std::vector<core::Hex>& vp_hexes() const { return vp_hexes_; }  // in board order
 
   // Terrain queries shared by the rules.
   bool is_city(core::Hex h) const;
@@ -135,6 +137,21 @@ class Board {
   // The greatest hexside cost crossing (h, dir) for `t` (kProhibited when any is P).
   int side_cost(core::Hex h, int dir, MoveType t) const;
   bool side_has_water(core::Hex h, int dir) const;
+
+  // A hex's side toward direction d, by board index, with what a path across it
+  // reads: for searches over the whole board (supply traces) that would otherwise
+  // look each hexside up by its canonical hex.
+  struct Link {
+    int32_t to = -1;      // the neighbour's board index, -1 off the board
+    int16_t bridge = -1;  // index into bridges(), -1 when none
+    RoadKind road = RoadKind::None;
+    bool leg_open = false;  // Leg may cross off road: neither the side nor `to` is Prohibited to it
+  };
+  // Every hex's six links: hex index i's link toward direction d is at
+  // [i * core::kDirections + d]. Built on first use, once the board is complete, and
+  // rebuilt after any change to it.
+  const Link* links() const { return link_table().links.data(); }
+  uint8_t edges_at(int i) const { return cells_[size_t(i)].edges; }
 
  private:
   struct Cell {
@@ -158,6 +175,17 @@ class Board {
   std::vector<int32_t> grid_;
   std::vector<Bridge> bridges_;
   std::unordered_map<uint64_t, int> bridge_index_;
+  std::vector<core::Hex> vp_hexes_;
+
+  // The link table, shared by copies and built once even when threads ask at once;
+  // every building call above starts a fresh one.
+  struct LinkTable {
+    std::once_flag built;
+    std::vector<Link> links;
+  };
+  const LinkTable& link_table() const;
+  void changed() { link_table_ = std::make_shared<LinkTable>(); }
+  std::shared_ptr<LinkTable> link_table_ = std::make_shared<LinkTable>();
 };
 
 }  // namespace scs

@@ -28,6 +28,27 @@ TEST(Rule_6_0, ControlNeedsSuppliedOccupation) {
   EXPECT_EQ(german_vp(w.pos()), 0);
 }
 
+// Control is re-traced only for a side that holds a VP hex alone and does not own it
+// yet; the trace of the side that must show supply is the one asked.
+TEST(Rule_6_0, ControlTracesOnlyTheSideThatMayCapture) {
+  World w;
+  w.board.set_vp(H(3, 3), 3);
+  const auto g = w.place(w.def(infantry(kGerman)), H(1, 1));
+  std::vector<int> asked;
+  auto trace = [&](int side) {
+    asked.push_back(side);
+    return std::vector<uint8_t>(size_t(w.board.size()), 1);
+  };
+  update_control(*w.s, w.pos(), trace);
+  EXPECT_TRUE(asked.empty());  // no one alone in a VP hex
+  w.s->units[g].hex = H(3, 3);
+  update_control(*w.s, w.pos(), trace);
+  EXPECT_EQ(asked, std::vector<int>{kGerman});
+  EXPECT_EQ(controller(w.pos(), H(3, 3)), kGerman);
+  update_control(*w.s, w.pos(), trace);
+  EXPECT_EQ(asked.size(), 1u);  // already German: nothing to trace
+}
+
 TEST(Rule_6_0, Levels) {
   const auto levels = campaign_levels();
   EXPECT_EQ(level_for(levels, 33).name, "Major German Victory");
