@@ -41,7 +41,7 @@ struct Options {
 };
 
 struct Tally {
-  int finished = 0, dead_ends = 0, runaways = 0, invariant_breaks = 0, replay_mismatches = 0;
+  int finished = 0, dead_ends = 0, runaways = 0, invariant_breaks = 0, replay_mismatches = 0, unwritten_records = 0;
   long actions = 0;
   std::vector<ai::GameResult> results;
   std::vector<std::string> problems;
@@ -76,11 +76,22 @@ void play_one(const core::Rules& rules, int scenario, uint64_t seed, const Optio
       break;
     }
   }
+  // The record is written before the lock is taken; a failed write is a problem of
+  // the run, so a full disk cannot leave records out unnoticed.
+  std::string unwritten;
+  if (!opt.records.empty()) {
+    const std::string path =
+        fmt::format("{}/{}-{}.json", opt.records, rules.scenarios()[size_t(scenario)].id, seed);
+    std::ofstream out(path);
+    out << game.record().dump() << "\n";
+    out.close();
+    if (!out) unwritten = fmt::format("seed {}: cannot write the record {}", seed, path);
+  }
   const std::lock_guard lock(mutex);
   t.actions += n;
-  if (!opt.records.empty()) {
-    const std::string& id = rules.scenarios()[size_t(scenario)].id;
-    std::ofstream(fmt::format("{}/{}-{}.json", opt.records, id, seed)) << game.record().dump() << "\n";
+  if (!unwritten.empty()) {
+    ++t.unwritten_records;
+    t.problems.push_back(unwritten);
   }
   if (!problem.empty()) {
     (problem.find("after action") != std::string::npos ? t.invariant_breaks : t.dead_ends) += 1;
@@ -179,6 +190,7 @@ int selfplay(const Options& opt) {
              who);
   fmt::print("finished {}, dead ends {}, runaways {}, invariant breaks {}, replay mismatches {}\n", t.finished,
              t.dead_ends, t.runaways, t.invariant_breaks, t.replay_mismatches);
+  if (t.unwritten_records) fmt::print("records not written {}\n", t.unwritten_records);
   fmt::print("actions per game {:.1f}, actions per second {:.0f}\n", opt.games ? double(t.actions) / opt.games : 0.0,
              secs > 0 ? double(t.actions) / secs : 0.0);
   std::sort(t.results.begin(), t.results.end(), [](const auto& a, const auto& b) { return a.seed < b.seed; });

@@ -47,6 +47,26 @@ TEST(Cli, SelfplayFinishesCleanGamesAndSummarises) {
   EXPECT_EQ(run("selfplay --game chess").code, 1);
 }
 
+// --records writes each game's record; one that cannot be written is a problem of
+// the run (exit 1), and the other games' records are still written.
+TEST(Cli, SelfplayWritesRecordsAndReportsOneItCannotWrite) {
+  const auto dir = std::filesystem::temp_directory_path() / "hexfront_selfplay_records";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const Outcome good = run("selfplay --game toy --seed 5 --games 2 --records " + dir.string());
+  EXPECT_EQ(good.code, 0) << good.out;
+  EXPECT_TRUE(std::filesystem::is_regular_file(dir / "1-5.json"));
+  EXPECT_TRUE(std::filesystem::is_regular_file(dir / "1-6.json"));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir / "1-5.json");  // a directory where the file must go
+  const Outcome bad = run("selfplay --game toy --seed 5 --games 2 --records " + dir.string());
+  EXPECT_EQ(bad.code, 1) << bad.out;
+  EXPECT_NE(bad.out.find("records not written 1"), std::string::npos) << bad.out;
+  EXPECT_NE(bad.out.find("seed 5: cannot write the record"), std::string::npos) << bad.out;
+  EXPECT_TRUE(std::filesystem::is_regular_file(dir / "1-6.json"));
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Cli, SelfplayPlaysAiSidesOnThreadsAndPlotsTheVp) {
   const auto plot = std::filesystem::temp_directory_path() / "hexfront_selfplay_test.svg";
   std::filesystem::remove(plot);
