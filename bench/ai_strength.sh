@@ -7,7 +7,9 @@
 #   BASELINES=1 bench/ai_strength.sh          # also greedy vs greedy, greedy vs random
 #
 # Settings (environment): HEXFRONT (the binary, default build/hexfront), SEEDS
-# (default 20), SEEDS_71 (7.1's seeds, default 2; 0 skips it), SCENARIOS (default
+# (default 20), FIRST_SEED (default 1: seeds FIRST_SEED .. FIRST_SEED+SEEDS-1, so a long
+# run can be split into parts and their counts added), SEEDS_71 (7.1's seeds, default 2;
+# 0 skips it), SCENARIOS (default
 # "7.2 7.3 7.4 7.5 7.6"), ITERATIONS (decodes per planning, deterministic; default 20),
 # THREADS (default 1), MATCHES (default "search:random search:greedy"; BASELINES=1
 # adds greedy:greedy greedy:random random:random). Every game is played from both
@@ -17,6 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 HEXFRONT=${HEXFRONT:-build/hexfront}
 SEEDS=${SEEDS:-20}
+FIRST_SEED=${FIRST_SEED:-1}
 SEEDS_71=${SEEDS_71:-2}
 SCENARIOS=${SCENARIOS:-"7.2 7.3 7.4 7.5 7.6"}
 ITERATIONS=${ITERATIONS:-20}
@@ -29,7 +32,7 @@ LOG=${LOG:-build/ai_strength.log}
 rows=()
 run() {  # scenario seeds first second
   local out
-  out=$(nice "$HEXFRONT" arena --game ard2 --scenario "$1" --first "$3" --second "$4" --seeds "$2" \
+  out=$(nice "$HEXFRONT" arena --game ard2 --scenario "$1" --first "$3" --second "$4" --seeds "$2" --seed "$FIRST_SEED" \
     --iterations "$ITERATIONS" --threads "$THREADS")
   printf '%s\n\n' "$out" >>"$LOG"
   # "search vs greedy as German: 17/20 won 85.0% [64.0, 94.8]"
@@ -46,7 +49,7 @@ for sc in 7.1 $SCENARIOS; do
 done
 
 echo
-echo "Ardennes II, $(date -u '+%Y-%m-%d %H:%M UTC'), $ITERATIONS decodes per planning, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "Ardennes II, $(date -u '+%Y-%m-%d %H:%M UTC'), seeds from $FIRST_SEED, $ITERATIONS decodes per planning, load $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '| %-8s | %-6s | %-8s | %-8s | %-8s | %-7s | %-14s |\n' scenario player side opponent wins rate "95% CI"
 printf '|----------|--------|----------|----------|----------|---------|----------------|\n'
 for r in "${rows[@]}"; do

@@ -23,8 +23,16 @@ constexpr double kAlone = 1.0;      // a stack next to the enemy with no friend 
 constexpr float kDgFactor = 0.75f, kOosFactor = 0.8f;
 constexpr int kApproachRange = 12;
 // Exit goals (ASSUMED, by hand): a goal met is worth kExit x its weight; a unit still on
-// the map counts kExitApproach of an exited one at the exit, nothing kExitRange away.
+// the map counts kExitApproach of an exited one at the exit, nothing as far as it can
+// march before the deadline (kExitRange at most). The deadline's horizon (6 hexes per
+// turn) was picked on 7.5 against random play (docs/ai.md): without it units came late.
+// kExitApproach 0.75 exited more units there, but made a unit on the exit hex worth
+// more than one gone (ValuesExitingAndApproachingTheExit).
 constexpr double kExit = 8.0, kExitApproach = 0.5;
+// ASSUMED: the hexes a unit of an exit goal gains toward the exit in one turn, on the
+// roads of a contested sector; a unit farther than that times the turns left counts
+// nothing toward the goal.
+constexpr int kExitHexesPerTurn = 6;
 
 // The 12 hexes at distance 2 and the 6 at distance 1, as offsets.
 constexpr core::Hex kRing2[12] = {{2, 0}, {2, -1}, {2, -2}, {1, -2}, {0, -2}, {-1, -1},
@@ -261,12 +269,15 @@ double Ard2Evaluator::exit_terms(const core::State& s, const Goals& g) {
     if (s.turn > e.deadline) continue;  // settled: the projected outcome has it
     int out = 0;
     progress_.clear();
+    // A unit counts by how much of the way it has come within what it can still march
+    // before the deadline: nothing where it cannot make it, more per hex as time runs out.
+    const int horizon = std::min(kExitRange, (e.deadline - s.turn + 1) * kExitHexesPerTurn);
     for (core::UnitId u = 0; u < s.unit_count; ++u) {
       const core::UnitState& us = s.units[u];
       if (g.exit_goal_of_def[us.def] != int8_t(k)) continue;
       if (us.where == core::Where::Exited) ++out;
       if (us.where == core::Where::OnMap)
-        progress_.push_back(1.0 - double(e.distance[size_t(cell(us.hex))]) / kExitRange);
+        progress_.push_back(std::max(0.0, 1.0 - double(e.distance[size_t(cell(us.hex))]) / horizon));
     }
     double score = std::min(out, e.need);
     const size_t missing = size_t(e.need - int(score));

@@ -88,6 +88,26 @@ TEST(AiArd2Evaluator, ValuesExitingAndApproachingTheExit) {
   EXPECT_GT(eval.evaluate(gone, 1), closer);
 }
 
+TEST(AiArd2Evaluator, WeighsTheWayOutMoreAsTheExitDeadlineNears) {
+  // given 7.5's 2 Pz unit five hexes from the west exit (A27: exits count to Turn 8)
+  core::State s = ard2().setup(scenario("7.5"), 3);
+  core::UnitId u = core::kNoUnit;
+  for (core::UnitId i = 0; i < s.unit_count && u == core::kNoUnit; ++i)
+    if (s.units[i].where == core::Where::OnMap && ard2().catalog()[s.units[i].def].formation == "2Pz") u = i;
+  ASSERT_NE(u, core::kNoUnit);
+  Ard2Evaluator eval(ard2());
+  auto gain_of_moving_closer = [&](int turn, const char* from) {
+    core::State far = s, near = s;
+    far.turn = near.turn = turn;
+    far.units[u].hex = hex(from);
+    near.units[u].hex = hex("A35.18");
+    return eval.evaluate(near, 1) - eval.evaluate(far, 1);
+  };
+  // then a step toward the exit is worth more as the deadline nears
+  EXPECT_GT(gain_of_moving_closer(8, "A38.18"), gain_of_moving_closer(4, "A38.18"));
+  // (the other terms do not change with the turn: the difference is the exit term's)
+}
+
 TEST(AiArd2Evaluator, IsZeroSum) {
   Ard2Evaluator eval(ard2());
   for (const char* id : {"7.3", "7.4", "7.5", "7.6"}) {
