@@ -29,6 +29,13 @@ int scenario(const std::string& id) {
 
 core::Hex hex(const std::string& id) { return *core::find_hex(ard2(), id); }
 
+// The first unit of `formation` on the map, or kNoUnit.
+core::UnitId first_on_map(const core::State& s, const std::string& formation) {
+  for (core::UnitId i = 0; i < s.unit_count; ++i)
+    if (s.units[i].where == core::Where::OnMap && ard2().catalog()[s.units[i].def].formation == formation) return i;
+  return core::kNoUnit;
+}
+
 int side_of(const core::State& s, core::UnitId u) { return ard2().catalog()[s.units[u].def].side; }
 
 TEST(AiArd2Evaluator, LearnsTheObjectivesOfEachScenarioFromItsOutcome) {
@@ -71,9 +78,7 @@ TEST(AiArd2Evaluator, LearnsTheExitConditionsOfBastogne) {
 TEST(AiArd2Evaluator, ValuesExitingAndApproachingTheExit) {
   // given 7.5's set-up and a unit of 2 Pz
   core::State s = ard2().setup(scenario("7.5"), 3);
-  core::UnitId u = core::kNoUnit;
-  for (core::UnitId i = 0; i < s.unit_count && u == core::kNoUnit; ++i)
-    if (s.units[i].where == core::Where::OnMap && ard2().catalog()[s.units[i].def].formation == "2Pz") u = i;
+  const core::UnitId u = first_on_map(s, "2Pz");
   ASSERT_NE(u, core::kNoUnit);
   Ard2Evaluator eval(ard2());
   const double before = eval.evaluate(s, 1);
@@ -91,9 +96,7 @@ TEST(AiArd2Evaluator, ValuesExitingAndApproachingTheExit) {
 TEST(AiArd2Evaluator, WeighsTheWayOutMoreAsTheExitDeadlineNears) {
   // given 7.5's 2 Pz unit five hexes from the west exit (A27: exits count to Turn 8)
   core::State s = ard2().setup(scenario("7.5"), 3);
-  core::UnitId u = core::kNoUnit;
-  for (core::UnitId i = 0; i < s.unit_count && u == core::kNoUnit; ++i)
-    if (s.units[i].where == core::Where::OnMap && ard2().catalog()[s.units[i].def].formation == "2Pz") u = i;
+  const core::UnitId u = first_on_map(s, "2Pz");
   ASSERT_NE(u, core::kNoUnit);
   Ard2Evaluator eval(ard2());
   auto gain_of_moving_closer = [&](int turn, const char* from) {
