@@ -568,7 +568,7 @@ void Ard2Rules::reinforcements(State& s, Events& ev) const {
     const int side = side_of(s, u);
     const auto& hexes = sc.entries[size_t(r.entry)];
     const auto at = std::find_if(hexes.begin(), hexes.end(),
-                                 [&](Hex h) { return !p.has_enemy(h, side) && p.count(h, side) < 3; });
+                                 [&](Hex h) { return !p.has_enemy(h, side) && p.count(h, side) < kStackLimit; });
     if (at == hexes.end()) {
       us.arrival_turn = int16_t(s.turn + 1);
       continue;

@@ -96,7 +96,6 @@ bool advance_step_ok(const Position& p, core::UnitId u, core::Hex defender, int 
 // outside it; from inside it, when its limit is 2, one more hex along a road. ASSUMED
 // (SCS series, S-advance): an advance never puts more than kStackLimit friendly units
 // in a hex, spends no MP and ignores ZOC Bonds and enemy adjacency.
-inline constexpr int kStackLimit = 3;  // ARD2 3.1
 std::vector<core::Hex> advance_hexes(const Position& p, core::UnitId u, core::Hex defender, int retreat_length);
 
 // ARD2 3.3: the unit may start an Overrun now (Mech MA, not DG, did not start the

@@ -343,7 +343,7 @@ ReachCachePool::Lease ReachCachePool::lease(const Position& p) const {
   return Lease(*this, std::move(c));
 }
 
-bool overstacked(const Position& p, core::Hex h, int side) { return p.count(h, side) > 3; }
+bool overstacked(const Position& p, core::Hex h, int side) { return p.count(h, side) > kStackLimit; }
 
 bool violates_divisional_integrity(const Position& p, core::Hex h, int side) {
   int division = -1;

@@ -20,6 +20,8 @@ namespace ard2 {
 // player moves first each turn (2.1).
 inline constexpr int kAllied = 0;
 inline constexpr int kGerman = 1;
+// ARD2 3.1: the most units of one side a hex may hold when a phase ends.
+inline constexpr int kStackLimit = 3;
 inline constexpr int other_side(int side) { return 1 - side; }
 
 // UnitState::flags bits.

@@ -28,7 +28,7 @@ std::vector<core::UnitId> phase_end_dg(const Position& p, int side) {
     int settled = 0;
     for (core::UnitId u : p.units_at(h))
       if (p.info(u).side == side && !(p.unit(u).flags & kInEntryArea)) ++settled;
-    if (settled > 3 || violates_divisional_integrity(p, h, side))
+    if (settled > kStackLimit || violates_divisional_integrity(p, h, side))
       for (core::UnitId u : p.units_at(h))
         if (p.info(u).side == side && !(p.unit(u).flags & kInEntryArea)) out.push_back(u);
   }
@@ -82,46 +82,53 @@ bool must_bug_out(const Position& p, core::UnitId arty) {
 }
 
 std::vector<core::Hex> bug_out_destinations(const Position& p, core::UnitId arty, const std::vector<uint8_t>& traced) {
+  // A walk of the board's link table by index (as the supply trace does): a road link
+  // counts when it has no bridge or its bridge stands (Position::effective_road).
   const scs::Board& b = p.board();
-  const core::Hex start = p.unit(arty).hex;
+  const scs::Board::Link* const links = b.links();
+  std::vector<uint8_t> bridge_open(b.bridges().size());
+  for (size_t k = 0; k < bridge_open.size(); ++k) bridge_open[k] = p.bridge_open(int(k));
+  auto road = [&](int i, int d) {
+    const scs::Board::Link& l = links[size_t(i) * core::kDirections + size_t(d)];
+    return l.road != scs::RoadKind::None && (l.bridge < 0 || bridge_open[size_t(l.bridge)]);
+  };
+  auto on_road = [&](int i) {
+    for (int d = 0; d < core::kDirections; ++d)
+      if (road(i, d)) return true;
+    return false;
+  };
   const int side = p.info(arty).side;
+  const int start = b.index(p.unit(arty).hex);
   std::vector<int> dist(size_t(b.size()), -1);
-  std::deque<core::Hex> queue{start};
-  dist[size_t(b.index(start))] = 0;
-  bool on_road = false;
-  for (int d = 0; d < core::kDirections; ++d)
-    if (p.effective_road(start, d) != scs::RoadKind::None) on_road = true;
-  if (!on_road) {
+  std::deque<int> queue;
+  if (on_road(start)) {
+    dist[size_t(start)] = 0;
+    queue.push_back(start);
+  } else {
     // A19: off the road, the road path starts at an adjacent road hex.
-    queue.clear();
+    dist[size_t(start)] = 0;
     for (int d = 0; d < core::kDirections; ++d) {
-      const core::Hex n = core::neighbor(start, d);
-      const int ni = b.index(n);
-      if (ni < 0) continue;
-      for (int e = 0; e < core::kDirections; ++e)
-        if (p.effective_road(n, e) != scs::RoadKind::None && dist[size_t(ni)] < 0) {
-          dist[size_t(ni)] = 1;
-          queue.push_back(n);
-        }
+      const int n = links[size_t(start) * core::kDirections + size_t(d)].to;
+      if (n < 0 || dist[size_t(n)] >= 0 || !on_road(n)) continue;
+      dist[size_t(n)] = 1;
+      queue.push_back(n);
     }
   }
   std::vector<core::Hex> out;
   while (!queue.empty()) {
-    const core::Hex h = queue.front();
+    const int i = queue.front();
     queue.pop_front();
-    const int dh = dist[size_t(b.index(h))];
-    if (dh >= kBugOutRoadHexes) {
-      const int i = b.index(h);
-      bool ok = traced[size_t(i)] && !b.hex_prohibited(h, scs::MoveType::Mech) && !p.has_enemy(h, side) &&
-                !p.adjacent_to_enemy(h, side);
-      if (ok) out.push_back(h);
+    const int di = dist[size_t(i)];
+    if (di >= kBugOutRoadHexes) {
+      const core::Hex h = b.hex_at(i);
+      if (traced[size_t(i)] && !b.hex_prohibited(h, scs::MoveType::Mech) && !p.has_enemy(h, side) &&
+          !p.adjacent_to_enemy(h, side))
+        out.push_back(h);
     }
     for (int d = 0; d < core::kDirections; ++d) {
-      if (p.effective_road(h, d) == scs::RoadKind::None) continue;
-      const core::Hex n = core::neighbor(h, d);
-      const int ni = b.index(n);
-      if (ni < 0 || dist[size_t(ni)] >= 0) continue;
-      dist[size_t(ni)] = dh + 1;
+      const int n = links[size_t(i) * core::kDirections + size_t(d)].to;
+      if (n < 0 || dist[size_t(n)] >= 0 || !road(i, d)) continue;
+      dist[size_t(n)] = di + 1;
       queue.push_back(n);
     }
   }
