@@ -5,6 +5,8 @@
 #include <map>
 #include <string>
 
+#include "games/ard2/ard2_rules.h"
+
 namespace ai {
 
 namespace {
@@ -69,9 +71,14 @@ Ard2Evaluator::Ard2Evaluator(const core::Rules& rules) : GenericEvaluator(rules)
     }
     d.combat = d.attack[0] > 0;
   }
+  if (const auto* ard2_rules = dynamic_cast<const ard2::Ard2Rules*>(&rules))
+    for (int i = 0; i < catalog.size(); ++i) defs_[size_t(i)].division = ard2_rules->unit_info(i).division;
   if (const int b = index_of(rules.unit_flag_names(), "dg"); b >= 0) dg_bit_ = 1u << b;
   if (const int b = index_of(rules.unit_flag_names(), "out_of_supply"); b >= 0) oos_bit_ = 1u << b;
+  if (const int b = index_of(rules.unit_flag_names(), "in_entry_area"); b >= 0) entry_bit_ = 1u << b;
   control_kind_ = index_of(rules.hex_marker_names(), "control");
+  full_kind_[0] = index_of(rules.hex_marker_names(), "full_allied");
+  full_kind_[1] = index_of(rules.hex_marker_names(), "full_german");
   const core::Map& map = rules.map();
   int q1 = 0, r1 = 0;
   for (int i = 0; i < map.size(); ++i) {
@@ -88,6 +95,7 @@ Ard2Evaluator::Ard2Evaluator(const core::Rules& rules) : GenericEvaluator(rules)
   for (int side = 0; side < 2; ++side) {
     stamp_[side].assign(size_t(width_ * height_), 0);
     defense_at_[side].assign(size_t(width_ * height_), 0.0f);
+    stacks_[side].assign(size_t(width_ * height_), Stack{});
   }
   for (const auto& [h, name] : map.places())
     if (std::find(candidates_.begin(), candidates_.end(), h) == candidates_.end()) candidates_.push_back(h);
@@ -106,6 +114,52 @@ void Ard2Evaluator::set_control(core::State& s, core::Hex h, int side) const {
     s.hex_markers[size_t(i)].value = int16_t(side + 1);
   else
     core::add_hex_marker(s, core::HexMarker{h, uint16_t(control_kind_), int16_t(side + 1)});
+}
+
+void Ard2Evaluator::index_stacks(const core::State& s) {
+  phasing_ = s.has_frame() ? s.stack[0].side : core::kNoSide;
+  for (const core::HexMarker& m : s.hex_markers)
+    for (int owner = 0; owner < 2; ++owner)
+      if (int(m.kind) == full_kind_[owner]) {
+        Stack& st = stacks_[1 - owner][size_t(cell(m.hex))];
+        st.full_stamp = now_;
+        st.full = uint8_t(std::clamp<int>(m.value, 0, 255));
+      }
+  for (core::UnitId u = 0; u < s.unit_count; ++u) {
+    const core::UnitState& us = s.units[u];
+    const DefInfo& d = defs_[us.def];
+    if (us.where != core::Where::OnMap || d.side < 0 || d.side > 1) continue;
+    Stack& st = stacks_[d.side][size_t(cell(us.hex))];
+    if (st.stamp != now_) {
+      st.stamp = now_;
+      st.count = 0;
+      st.division = -1;
+      st.mixed = false;
+    }
+    // ARD2 3.1: a reinforcement placed in its Entry Area is free of the limits until
+    // its side's Movement Phase ends (the phase under way, for the moving side).
+    if ((us.flags & entry_bit_) && d.side != phasing_) continue;
+    ++st.count;
+    if (d.division < 0) continue;
+    if (st.division >= 0 && st.division != d.division) st.mixed = true;
+    st.division = int16_t(d.division);
+  }
+}
+
+bool Ard2Evaluator::pending_dg(const core::UnitState& us, int side, int c) const {
+  if ((us.flags & entry_bit_) && side != phasing_) return false;
+  const Stack& st = stacks_[side][size_t(c)];
+  return st.count > ard2::kStackLimit || st.mixed;
+}
+
+float Ard2Evaluator::combat_factor(int c, int side, bool dg) const {
+  // ARD2 3.4: DG halves attack and defense. ARD2 3.5: one enemy Full Barrage marker in
+  // the hex halves them, two or more quarter them.
+  float f = dg ? 0.5f : 1.0f;
+  const Stack& st = stacks_[side][size_t(c)];
+  if (st.full_stamp == now_ && st.full == 1) f *= 0.5f;
+  if (st.full_stamp == now_ && st.full >= 2) f *= 0.25f;
+  return f;
 }
 
 const Ard2Evaluator::Goals& Ard2Evaluator::goals(int scenario) {
@@ -314,6 +368,7 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
   ++now_;
   int exited = 0;
   pieces_.clear();
+  index_stacks(s);
   double v = 0;  // side 0's view
   for (core::UnitId u = 0; u < s.unit_count; ++u) {
     const core::UnitState& us = s.units[u];
@@ -324,16 +379,19 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
     const int k = std::min<int>(us.steps_lost, 3);
     float worth = d.attack[k] + d.defense[k];
     if (us.where == core::Where::OnMap) {
-      if (us.flags & dg_bit_) worth *= kDgFactor;
-      if (us.flags & oos_bit_) worth *= kOosFactor;
       const int c = cell(us.hex);
+      const bool dg = (us.flags & dg_bit_) || pending_dg(us, d.side, c);
+      if (dg) worth *= kDgFactor;
+      if (us.flags & oos_bit_) worth *= kOosFactor;
       if (stamp_[d.side][size_t(c)] != now_) {
         stamp_[d.side][size_t(c)] = now_;
         defense_at_[d.side][size_t(c)] = 0;
       }
-      defense_at_[d.side][size_t(c)] += d.defense[k];
+      // Threats and holding weigh the strength the unit would fight with now.
+      const float f = combat_factor(c, d.side, dg);
+      defense_at_[d.side][size_t(c)] += f * d.defense[k];
       // Reach in hexes: about half the MA off roads, plus the attack into the next hex.
-      pieces_.push_back({us.hex, d.side, d.attack[k], d.defense[k], std::clamp(d.ma / 2, 1, 8) + 1, d.combat});
+      pieces_.push_back({us.hex, d.side, f * d.attack[k], f * d.defense[k], std::clamp(d.ma / 2, 1, 8) + 1, d.combat});
     }
     v += d.side == 0 ? worth : -worth;
   }

@@ -1,6 +1,9 @@
-// The Ardennes II evaluator (game id "ard2"). It reads the game only through the
+// The Ardennes II evaluator (game id "ard2"). It reads the game through the
 // core::Rules interface and the state's documented vocabulary (unit flag, hex marker
-// and value names), so it survives changes of the module's internals.
+// and value names), so it survives changes of the module's internals. One exception:
+// to see which stacks the end of the phase will make DG (overstacked or mixing
+// Divisions, ARD2 3.1) it reads each unit's Division and the stacking limit from the
+// module (the module's own check needs a Position, too slow for every evaluation).
 //
 // Objectives. Which hexes decide a scenario is learned once per scenario by probing
 // outcome(): on the set-up position, each VP hex and named place is given to the
@@ -20,7 +23,9 @@
 //
 // Terms, all from side 0's (Allied) view, about one point per strength point:
 //  - material: attack + defense of every unit not eliminated; DG and Out of Supply
-//    units count less (ARD2 3.4, 3.7);
+//    units count less (ARD2 3.4, 3.7), and so does a unit the phase's end will make DG;
+//  - strength in threats and holding: what DG and enemy Full Barrage markers leave of
+//    it (ARD2 3.4, 3.5);
 //  - projected control: a VP hex occupied by one side only will be that side's at the
 //    end of the phase (ARD2 6.0, update of control); else its marker;
 //  - the projected outcome: outcome() of the position with the projected control
@@ -39,6 +44,10 @@
 #include <vector>
 
 #include "ai/evaluator.h"
+
+namespace ard2 {
+class Ard2Rules;
+}
 
 namespace ai {
 
@@ -77,6 +86,7 @@ class Ard2Evaluator final : public GenericEvaluator {
     int side = 0;
     bool combat = false;  // has an attack strength (not artillery)
     int ma = 0;
+    int division = -1;    // ARD2 3.1: -1 for an Independent
     float attack[4] = {}, defense[4] = {};
   };
   struct Projected {
@@ -101,10 +111,19 @@ class Ard2Evaluator final : public GenericEvaluator {
   int cell(core::Hex h) const;
   int controller(const core::State& s, core::Hex h) const;
   void set_control(core::State& s, core::Hex h, int side) const;
+  // What DG and the enemy's Full Barrage markers leave of a unit's attack and defense.
+  float combat_factor(int cell, int side, bool dg) const;
+  // Per cell and side: the units that count for stacking, whether they mix
+  // Divisions, and the Full Barrage markers; stamped with now_.
+  void index_stacks(const core::State& s);
+  // Whether the end of the current phase makes this unit DG (ARD2 3.1).
+  bool pending_dg(const core::UnitState& us, int side, int cell) const;
 
   std::vector<DefInfo> defs_;
-  uint32_t dg_bit_ = 0, oos_bit_ = 0;
+  uint32_t dg_bit_ = 0, oos_bit_ = 0, entry_bit_ = 0;
   int control_kind_ = -1;
+  // Full Barrage markers fired by side 0 and by side 1 (hex marker kinds), or -1.
+  int full_kind_[2] = {-1, -1};
   std::vector<core::Hex> candidates_;  // hexes probed for objectives
   std::unordered_map<uint64_t, Projected> projected_;
   std::vector<Piece> pieces_;
@@ -115,6 +134,16 @@ class Ard2Evaluator final : public GenericEvaluator {
   int q0_ = 0, r0_ = 0, width_ = 0, height_ = 0;
   std::vector<uint32_t> stamp_[2];
   std::vector<float> defense_at_[2];
+  struct Stack {
+    uint32_t stamp = 0;
+    uint8_t count = 0;         // units that count for stacking
+    int16_t division = -1;     // the first Division seen, -1 none
+    bool mixed = false;
+    uint32_t full_stamp = 0;
+    uint8_t full = 0;          // Full Barrage markers fired by the other side
+  };
+  std::vector<Stack> stacks_[2];
+  int phasing_ = core::kNoSide;  // the side whose phase is under way
   uint32_t now_ = 0;
   core::State scratch_{};
 };

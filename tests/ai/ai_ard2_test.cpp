@@ -143,6 +143,79 @@ TEST(AiArd2Evaluator, ValuesTakingAnEmptyObjectiveAndPunishesLosingSupply) {
   EXPECT_LT(eval.evaluate(cut, 1), before);
 }
 
+uint32_t flag_bit(const char* name) {
+  const auto& flags = ard2().unit_flag_names();
+  const auto it = std::find(flags.begin(), flags.end(), name);
+  EXPECT_NE(it, flags.end()) << name;
+  return 1u << (it - flags.begin());
+}
+
+// The first `n` units of `formation` on the map.
+std::vector<core::UnitId> on_map_of(const core::State& s, const std::string& formation, size_t n) {
+  std::vector<core::UnitId> out;
+  for (core::UnitId i = 0; i < s.unit_count && out.size() < n; ++i)
+    if (s.units[i].where == core::Where::OnMap && ard2().catalog()[s.units[i].def].formation == formation)
+      out.push_back(i);
+  EXPECT_EQ(out.size(), n) << formation;
+  return out;
+}
+
+// The value for the Germans of `s`, and of `s` with `units` marked DG.
+std::pair<double, double> german_value_without_and_with_dg(const core::State& s, const std::vector<core::UnitId>& units) {
+  Ard2Evaluator eval(ard2());
+  core::State dg = s;
+  for (core::UnitId u : units) dg.units[u].flags |= flag_bit("dg");
+  return {eval.evaluate(s, 1), eval.evaluate(dg, 1)};
+}
+
+TEST(AiArd2Evaluator, TakesAStackThePhaseEndWillMakeDgForDg) {
+  // given 7.4's set-up, in the German Movement Phase, and an empty hex far from the front
+  const core::State s = ard2().setup(scenario("7.4"), 3);
+  const core::Hex far = hex("B36.38");
+  for (core::UnitId u = 0; u < s.unit_count; ++u)
+    ASSERT_FALSE(s.units[u].where == core::Where::OnMap && s.units[u].hex == far);
+  auto stacked = [&](const std::vector<core::UnitId>& units) {
+    core::State out = s;
+    for (core::UnitId u : units) out.units[u].hex = far;
+    return out;
+  };
+  // when two units of one Division share it, they are worth more than if they were DG
+  const std::vector<core::UnitId> pair = on_map_of(s, "18VG", 2);
+  const auto [same, same_dg] = german_value_without_and_with_dg(stacked(pair), pair);
+  EXPECT_GT(same, same_dg + 0.5);
+  // when units of two Divisions share it (ARD2 3.1), they already count as DG
+  const std::vector<core::UnitId> mixed{on_map_of(s, "18VG", 1)[0], on_map_of(s, "62VG", 1)[0]};
+  const auto [mix, mix_dg] = german_value_without_and_with_dg(stacked(mixed), mixed);
+  EXPECT_DOUBLE_EQ(mix, mix_dg);
+  // when four units of one Division crowd it, over the limit of three, the same
+  const std::vector<core::UnitId> four = on_map_of(s, "18VG", 4);
+  const auto [crowd, crowd_dg] = german_value_without_and_with_dg(stacked(four), four);
+  EXPECT_DOUBLE_EQ(crowd, crowd_dg);
+}
+
+TEST(AiArd2Evaluator, WeighsAThreatAtTheStrengthEnemyBarrageLeaves) {
+  // given 7.4's set-up with a German unit next to St. Vith, which the Allies hold
+  core::State s = ard2().setup(scenario("7.4"), 3);
+  const core::UnitId u = on_map_of(s, "18VG", 1)[0];
+  s.units[u].hex = hex("B22.33");
+  Ard2Evaluator eval(ard2());
+  const double clear = eval.evaluate(s, 1);
+  const auto& kinds = ard2().hex_marker_names();
+  const auto full = std::find(kinds.begin(), kinds.end(), "full_allied");
+  ASSERT_NE(full, kinds.end());
+  const uint16_t kind = uint16_t(full - kinds.begin());
+  // when one Allied Full Barrage marker lies on its hex (ARD2 3.5: half strength),
+  // then the Germans' value falls, and further with a second one (a quarter)
+  core::State one = s;
+  core::add_hex_marker(one, core::HexMarker{hex("B22.33"), kind, 1});
+  core::State two = s;
+  core::add_hex_marker(two, core::HexMarker{hex("B22.33"), kind, 2});
+  EXPECT_LT(eval.evaluate(one, 1), clear);
+  EXPECT_LT(eval.evaluate(two, 1), eval.evaluate(one, 1));
+  // and the evaluation stays zero-sum
+  EXPECT_DOUBLE_EQ(eval.evaluate(two, 0), -eval.evaluate(two, 1));
+}
+
 TEST(AiArd2, EveryPlayerPlaysLegalActionsOnBastogne) {
   // play_game() checks every action against legal_actions() and throws on a bad one.
   for (const std::string& name : player_names()) {

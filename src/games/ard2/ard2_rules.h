@@ -188,6 +188,7 @@ class Ard2Rules final : public core::Rules {
   std::vector<uint8_t> traced(const core::State& s, int side) const;
   const scs::Crt& crt() const { return crt_; }
   Position position(const core::State& s) const { return Position(*board_, unit_info_, s); }
+  const UnitInfo& unit_info(int def) const { return unit_info_[size_t(def)]; }
 
  private:
   Ard2Rules() = default;
