@@ -136,9 +136,7 @@ void Ard2Evaluator::index_stacks(const core::State& s) {
       st.division = -1;
       st.mixed = false;
     }
-    // ARD2 3.1: a reinforcement placed in its Entry Area is free of the limits until
-    // its side's Movement Phase ends (the phase under way, for the moving side).
-    if ((us.flags & entry_bit_) && d.side != phasing_) continue;
+    if (!counts_for_stacking(us, d.side)) continue;
     ++st.count;
     if (d.division < 0) continue;
     if (st.division >= 0 && st.division != d.division) st.mixed = true;
@@ -146,8 +144,14 @@ void Ard2Evaluator::index_stacks(const core::State& s) {
   }
 }
 
+bool Ard2Evaluator::counts_for_stacking(const core::UnitState& us, int side) const {
+  // ARD2 3.1: a reinforcement placed in its Entry Area is free of the limits until
+  // its side's Movement Phase ends (the phase under way, for the moving side).
+  return !(us.flags & entry_bit_) || side == phasing_;
+}
+
 bool Ard2Evaluator::pending_dg(const core::UnitState& us, int side, int c) const {
-  if ((us.flags & entry_bit_) && side != phasing_) return false;
+  if (!counts_for_stacking(us, side)) return false;
   const Stack& st = stacks_[side][size_t(c)];
   return st.count > ard2::kStackLimit || st.mixed;
 }

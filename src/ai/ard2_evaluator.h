@@ -116,6 +116,8 @@ class Ard2Evaluator final : public GenericEvaluator {
   // Per cell and side: the units that count for stacking, whether they mix
   // Divisions, and the Full Barrage markers; stamped with now_.
   void index_stacks(const core::State& s);
+  // Whether the unit counts toward its hex's stacking when the phase ends.
+  bool counts_for_stacking(const core::UnitState& us, int side) const;
   // Whether the end of the current phase makes this unit DG (ARD2 3.1).
   bool pending_dg(const core::UnitState& us, int side, int cell) const;
 

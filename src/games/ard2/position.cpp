@@ -117,6 +117,12 @@ bool Position::bridge_open(int b) const {
   return br.built_turn <= turn() && !side_marker(br.side, kBridgeBlown);
 }
 
+std::vector<uint8_t> Position::open_bridges() const {
+  std::vector<uint8_t> out(board_.bridges().size());
+  for (size_t k = 0; k < out.size(); ++k) out[k] = bridge_open(int(k));
+  return out;
+}
+
 scs::RoadKind Position::effective_road(core::Hex h, int dir) const {
   const scs::RoadKind r = board_.road(h, dir);
   if (r == scs::RoadKind::None) return r;

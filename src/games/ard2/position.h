@@ -120,6 +120,8 @@ class Position {
   bool road_open(core::Hex h, int dir) const;
   // ARD2 3.8: bridge b of board().bridges() is there (built by now, not blown).
   bool bridge_open(int b) const;
+  // Every bridge's bridge_open, indexed as board().bridges(), for walks of the link table.
+  std::vector<uint8_t> open_bridges() const;
   // The road usable across (h, dir) (None when closed by water without a bridge).
   scs::RoadKind effective_road(core::Hex h, int dir) const;
 
@@ -149,5 +151,11 @@ class Position {
   uint32_t generation_ = 0;
   std::vector<core::UnitId> by_hex_;
 };
+
+// The road across a link of the board's link table: none when the link's bridge is
+// down (as Position::effective_road); `open` is Position::open_bridges().
+inline scs::RoadKind link_road(const scs::Board::Link& l, const std::vector<uint8_t>& open) {
+  return l.bridge < 0 || open[size_t(l.bridge)] ? l.road : scs::RoadKind::None;
+}
 
 }  // namespace ard2

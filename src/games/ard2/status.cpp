@@ -82,15 +82,12 @@ bool must_bug_out(const Position& p, core::UnitId arty) {
 }
 
 std::vector<core::Hex> bug_out_destinations(const Position& p, core::UnitId arty, const std::vector<uint8_t>& traced) {
-  // A walk of the board's link table by index (as the supply trace does): a road link
-  // counts when it has no bridge or its bridge stands (Position::effective_road).
+  // A walk of the board's link table by index, as the supply trace does.
   const scs::Board& b = p.board();
   const scs::Board::Link* const links = b.links();
-  std::vector<uint8_t> bridge_open(b.bridges().size());
-  for (size_t k = 0; k < bridge_open.size(); ++k) bridge_open[k] = p.bridge_open(int(k));
+  const std::vector<uint8_t> open = p.open_bridges();
   auto road = [&](int i, int d) {
-    const scs::Board::Link& l = links[size_t(i) * core::kDirections + size_t(d)];
-    return l.road != scs::RoadKind::None && (l.bridge < 0 || bridge_open[size_t(l.bridge)]);
+    return link_road(links[size_t(i) * core::kDirections + size_t(d)], open) != scs::RoadKind::None;
   };
   auto on_road = [&](int i) {
     for (int d = 0; d < core::kDirections; ++d)
@@ -101,12 +98,11 @@ std::vector<core::Hex> bug_out_destinations(const Position& p, core::UnitId arty
   const int start = b.index(p.unit(arty).hex);
   std::vector<int> dist(size_t(b.size()), -1);
   std::deque<int> queue;
+  dist[size_t(start)] = 0;
   if (on_road(start)) {
-    dist[size_t(start)] = 0;
     queue.push_back(start);
   } else {
     // A19: off the road, the road path starts at an adjacent road hex.
-    dist[size_t(start)] = 0;
     for (int d = 0; d < core::kDirections; ++d) {
       const int n = links[size_t(start) * core::kDirections + size_t(d)].to;
       if (n < 0 || dist[size_t(n)] >= 0 || !on_road(n)) continue;

@@ -34,12 +34,8 @@ std::vector<uint8_t> trace_supply(const Position& p, int side, const SupplySourc
       if (const int i = b.index(s.units[u].hex); i >= 0) enemy[size_t(i)] = 1;
   const scs::Board::Link* const links = b.links();
   auto links_of = [&](int i) { return links + size_t(i) * core::kDirections; };
-  std::vector<uint8_t> bridge_open(b.bridges().size());
-  for (size_t k = 0; k < bridge_open.size(); ++k) bridge_open[k] = p.bridge_open(int(k));
-  // A usable road across a link: a bridge on it must be open (Position::effective_road).
-  auto road = [&](const scs::Board::Link& l) {
-    return l.bridge < 0 || bridge_open[size_t(l.bridge)] ? l.road : scs::RoadKind::None;
-  };
+  const std::vector<uint8_t> open = p.open_bridges();
+  auto road = [&](const scs::Board::Link& l) { return link_road(l, open); };
 
   // 1. The road net: road hexes joined to a source by usable road, no enemy on it.
   //    ASSUMED: a road hex on a friendly map edge leads off that edge.
