@@ -175,6 +175,10 @@ const Ard2Evaluator::Goals& Ard2Evaluator::goals(int scenario) {
   if (const auto it = learned.find(key); it != learned.end()) return it->second;
   Goals& g = learned[key];
   g.exit_goal_of_def.assign(defs_.size(), -1);
+  g.leaves_on_turn.assign(defs_.size(), 0);
+  if (const auto* ard2_rules = dynamic_cast<const ard2::Ard2Rules*>(&rules_))
+    for (const auto& [turn, defs] : ard2_rules->scenario_removals(scenario))
+      for (int def : defs) g.leaves_on_turn[size_t(def)] = int16_t(turn);
   if (control_kind_ < 0) return g;
   const core::State base = rules_.setup(scenario, 1);
   core::State all_german = base;
@@ -316,8 +320,12 @@ void Ard2Evaluator::learn_objectives(const core::State& base0, const core::State
       if (dvp > 0 || decides) weight[i] = std::max(weight[i], std::max(1.0, dvp + (decides ? 6.0 : 0.0)));
     }
   }
+  // A hex outside the play area can never change hands: the outcome may count it,
+  // but it is no objective (and would pull units toward the area's edge).
+  const auto* ard2_rules = dynamic_cast<const ard2::Ard2Rules*>(&rules_);
   for (size_t i = 0; i < candidates_.size() && g.objectives.size() < 64; ++i)  // the mask has 64 bits
-    if (weight[i] > 0) g.objectives.push_back({candidates_[i], weight[i]});
+    if (weight[i] > 0 && (!ard2_rules || ard2_rules->in_play(base0, candidates_[i])))
+      g.objectives.push_back({candidates_[i], weight[i]});
 }
 
 double Ard2Evaluator::exit_terms(const core::State& s, const Goals& g) {
@@ -372,6 +380,8 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
   ++now_;
   int exited = 0;
   pieces_.clear();
+  leaving_[0].clear();
+  leaving_[1].clear();
   index_stacks(s);
   double v = 0;  // side 0's view
   for (core::UnitId u = 0; u < s.unit_count; ++u) {
@@ -380,6 +390,11 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
     exited += us.where == core::Where::Exited;
     const DefInfo& d = defs_[us.def];
     if (d.side < 0 || d.side > 1) continue;
+    // About to leave play: it holds its hex until then, nothing more.
+    if (const int leaves = goals_of.leaves_on_turn[us.def]; leaves > 0 && s.turn >= leaves - 1) {
+      if (us.where == core::Where::OnMap) leaving_[d.side].push_back(us.hex);
+      continue;
+    }
     const int k = std::min<int>(us.steps_lost, 3);
     float worth = d.attack[k] + d.defense[k];
     if (us.where == core::Where::OnMap) {
@@ -401,15 +416,19 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
   }
   auto occupied = [&](int sd, core::Hex h) { return stamp_[sd][size_t(cell(h))] == now_; };
   auto defense_at = [&](int sd, core::Hex h) { return occupied(sd, h) ? defense_at_[sd][size_t(cell(h))] : 0.0f; };
+  auto leaving_at = [&](int sd, core::Hex h) {
+    return std::find(leaving_[sd].begin(), leaving_[sd].end(), h) != leaving_[sd].end();
+  };
 
   // Objectives: projected control, threats, and the projected outcome.
   uint64_t mask = 0;
   int holder[64];
   for (size_t i = 0; i < objs.size(); ++i) {
     const core::Hex h = objs[i].hex;
-    const bool a = occupied(0, h), g = occupied(1, h);
+    const bool a = occupied(0, h) || leaving_at(0, h), g = occupied(1, h) || leaving_at(1, h);
     const int ctrl = a != g ? (g ? 1 : 0) : controller(s, h);
-    holder[i] = ctrl;
+    // Held only by units about to leave: both sides still have to take it over.
+    holder[i] = occupied(ctrl, h) || !leaving_at(ctrl, h) ? ctrl : core::kNoSide;
     if (ctrl == 1) mask |= uint64_t(1) << i;
     const double sign = ctrl == 0 ? 1.0 : -1.0;
     float enemy = 0;

@@ -21,6 +21,12 @@
 // The objectives are probed twice, without and with every exit made, so that 7.5's
 // Bastogne decides the winner once the exits are in.
 //
+// Scheduled removals (7.1, 7.4: a formation leaves play at a turn's Reinforcement
+// step, ARD2 2.2) are read from the module's scenario. From the turn before it leaves,
+// such a unit counts only as an occupant: no material (losing it costs nothing), no
+// threat, no garrison, and an objective only it holds is one its side still lacks,
+// so the search sends others to take over before it goes.
+//
 // Terms, all from side 0's (Allied) view, about one point per strength point:
 //  - material: attack + defense of every unit not eliminated; DG and Out of Supply
 //    units count less (ARD2 3.4, 3.7), and so does a unit the phase's end will make DG;
@@ -76,6 +82,7 @@ class Ard2Evaluator final : public GenericEvaluator {
     std::vector<Objective> objectives;
     std::vector<ExitGoal> exits;
     std::vector<int8_t> exit_goal_of_def;  // per counter definition: its exit goal or -1
+    std::vector<int16_t> leaves_on_turn;    // per counter definition: its removal turn, or 0
   };
   const Goals& goals(int scenario);
   const std::vector<Objective>& objectives(int scenario) { return goals(scenario).objectives; }
@@ -145,6 +152,8 @@ class Ard2Evaluator final : public GenericEvaluator {
     uint8_t full = 0;          // Full Barrage markers fired by the other side
   };
   std::vector<Stack> stacks_[2];
+  // Per side: the hexes of units about to leave play (scheduled removals).
+  std::vector<core::Hex> leaving_[2];
   int phasing_ = core::kNoSide;  // the side whose phase is under way
   uint32_t now_ = 0;
   core::State scratch_{};

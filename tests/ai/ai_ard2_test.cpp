@@ -54,6 +54,12 @@ TEST(AiArd2Evaluator, LearnsTheObjectivesOfEachScenarioFromItsOutcome) {
   // 7.1: every VP hex of the map counts, at least by its VP.
   EXPECT_GE(weight_of("7.1", "A1.46"), 3.0);
   EXPECT_EQ(weight_of("7.1", "A20.20"), 0.0);  // not a VP hex
+  // A VP hex outside the play area never changes hands: no objective, even where the
+  // outcome's VP total counts it (7.4 is Map B's east part, 7.5 its corner of both maps)
+  EXPECT_EQ(eval.objectives(scenario("7.4")).size(), 3u);
+  EXPECT_EQ(weight_of("7.4", "A1.46"), 0.0);
+  EXPECT_EQ(eval.objectives(scenario("7.5")).size(), 1u);
+  EXPECT_TRUE(eval.objectives(scenario("7.3")).empty());  // Map B south of row 36: exits only
 }
 
 TEST(AiArd2Evaluator, LearnsTheExitConditionsOfBastogne) {
@@ -214,6 +220,46 @@ TEST(AiArd2Evaluator, WeighsAThreatAtTheStrengthEnemyBarrageLeaves) {
   EXPECT_LT(eval.evaluate(two, 1), eval.evaluate(one, 1));
   // and the evaluation stays zero-sum
   EXPECT_DOUBLE_EQ(eval.evaluate(two, 0), -eval.evaluate(two, 1));
+}
+
+TEST(AiArd2Evaluator, CountsAUnitAboutToLeavePlayOnlyAsItsHexsOccupant) {
+  // given 7.4, whose 1 SS Pz Div leaves play on Turn 4 (ARD2 2.2), with a 1 SS unit
+  // alone in Vielsalm (one of the three hexes the Germans must hold), no Allied unit
+  // within two hexes of it (none in contact), and a unit of 18 VG far from it
+  core::State s = ard2().setup(scenario("7.4"), 3);
+  for (core::UnitId u = 0; u < s.unit_count; ++u)
+    if (s.units[u].where == core::Where::OnMap && core::distance(s.units[u].hex, hex("B11.34")) <= 2)
+      s.units[u].where = core::Where::Pool;
+  const core::UnitId ss = on_map_of(s, "1SS", 1)[0], vg = on_map_of(s, "18VG", 1)[0];
+  s.units[ss].hex = hex("B11.34");
+  s.units[vg].hex = hex("B20.38");
+  Ard2Evaluator eval(ard2());
+  auto at_turn = [](core::State st, int turn) {
+    st.turn = turn;
+    return st;
+  };
+  auto eliminated = [&](core::State st) {
+    st.units[ss].where = core::Where::Eliminated;
+    return st;
+  };
+  auto relieved = [&](core::State st) {
+    st.units[vg].hex = hex("B12.34");  // next to Vielsalm
+    return st;
+  };
+  // when it is Turn 2, two turns before it leaves, then losing it costs the Germans
+  EXPECT_LT(eval.evaluate(eliminated(at_turn(s, 2)), 1), eval.evaluate(at_turn(s, 2), 1) - 1);
+  // when it is Turn 3, its last, then it is worth nothing but the hex it holds: away
+  // from any objective, losing it changes nothing
+  core::State away = at_turn(s, 3);
+  away.units[ss].hex = hex("B36.38");
+  EXPECT_DOUBLE_EQ(eval.evaluate(eliminated(away), 1), eval.evaluate(away, 1));
+  // and in Vielsalm it holds the hex but guards nothing: a relief next to it is
+  // worth more to the Germans than on Turn 2, when it still stands guard
+  const double relief_now = eval.evaluate(relieved(at_turn(s, 3)), 1) - eval.evaluate(at_turn(s, 3), 1);
+  const double relief_before = eval.evaluate(relieved(at_turn(s, 2)), 1) - eval.evaluate(at_turn(s, 2), 1);
+  EXPECT_GT(relief_now, relief_before + 1);
+  // and the evaluation stays zero-sum
+  EXPECT_DOUBLE_EQ(eval.evaluate(away, 0), -eval.evaluate(away, 1));
 }
 
 TEST(AiArd2, EveryPlayerPlaysLegalActionsOnBastogne) {

@@ -189,11 +189,16 @@ class Ard2Rules final : public core::Rules {
   const scs::Crt& crt() const { return crt_; }
   Position position(const core::State& s) const { return Position(*board_, unit_info_, s); }
   const UnitInfo& unit_info(int def) const { return unit_info_[size_t(def)]; }
+  // 7.x: whether hex `h` lies in the scenario's play area.
+  bool in_play(const core::State& s, core::Hex h) const;
+  // ARD2 2.2, 7.x: the units scenario `scenario` takes out of play, by turn.
+  const std::vector<std::pair<int, std::vector<int>>>& scenario_removals(int scenario) const {
+    return scenario_list_[size_t(scenario)].removals;
+  }
 
  private:
   Ard2Rules() = default;
   bool read_scenario(const nlohmann::json& j, const std::string& dir, std::string& error);
-  bool in_play(const core::State& s, core::Hex h) const;
   int side_of(const core::State& s, core::UnitId u) const { return unit_info_[s.units[u].def].side; }
 
   // Sequence of play.
