@@ -236,6 +236,7 @@ void Ard2Evaluator::learn_exits(const core::State& base, const core::State& all_
     goal.side = catalog[base.units[units.front()].def].side;
     goal.formation = formation;
     goal.weight = std::max(1.0, dvp + (decides ? 6.0 : 0.0));
+    goal.decides = decides;
     goal.need = int(units.size());
     for (size_t n = 1; n <= units.size(); ++n)
       if (effect(n, first)) {
@@ -358,6 +359,21 @@ double Ard2Evaluator::exit_terms(const core::State& s, const Goals& g) {
   return v;
 }
 
+void Ard2Evaluator::mark_open_exit_goals(const core::State& s, const Goals& g) {
+  exited_of_goal_.assign(g.exits.size(), 0);
+  for (core::UnitId u = 0; u < s.unit_count; ++u)
+    if (const int k = g.exit_goal_of_def[s.units[u].def]; k >= 0 && s.units[u].where == core::Where::Exited)
+      ++exited_of_goal_[size_t(k)];
+  open_goal_.assign(g.exits.size(), 0);
+  for (size_t k = 0; k < g.exits.size(); ++k)
+    open_goal_[k] = g.exits[k].decides && s.turn <= g.exits[k].deadline && exited_of_goal_[k] < g.exits[k].need;
+}
+
+bool Ard2Evaluator::marching(const Goals& g, int def) const {
+  const int k = g.exit_goal_of_def[size_t(def)];
+  return k >= 0 && open_goal_[size_t(k)];
+}
+
 Ard2Evaluator::Projected Ard2Evaluator::projected_outcome(const core::State& s, uint64_t mask,
                                                           const std::vector<Objective>& objs, int exited) {
   // The outcome reads control, exits and the game's scalars (the greatest VP so far).
@@ -383,6 +399,7 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
   leaving_[0].clear();
   leaving_[1].clear();
   index_stacks(s);
+  mark_open_exit_goals(s, goals_of);
   double v = 0;  // side 0's view
   for (core::UnitId u = 0; u < s.unit_count; ++u) {
     const core::UnitState& us = s.units[u];
@@ -410,7 +427,8 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
       const float f = combat_factor(c, d.side, dg);
       defense_at_[d.side][size_t(c)] += f * d.defense[k];
       // Reach in hexes: about half the MA off roads, plus the attack into the next hex.
-      pieces_.push_back({us.hex, d.side, f * d.attack[k], f * d.defense[k], std::clamp(d.ma / 2, 1, 8) + 1, d.combat});
+      pieces_.push_back({us.hex, d.side, f * d.attack[k], f * d.defense[k], std::clamp(d.ma / 2, 1, 8) + 1, d.combat,
+                         marching(goals_of, us.def)});
     }
     v += d.side == 0 ? worth : -worth;
   }
@@ -433,7 +451,7 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
     const double sign = ctrl == 0 ? 1.0 : -1.0;
     float enemy = 0;
     for (const Piece& p : pieces_) {
-      if (p.side == ctrl || !p.combat) continue;
+      if (p.side == ctrl || !p.combat || p.marching) continue;
       const int dist = core::distance(p.hex, h);
       if (dist <= p.reach) enemy += p.attack * float(p.reach + 1 - dist) / float(p.reach + 1);
     }
@@ -458,7 +476,7 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
     const double sign = p.side == 0 ? 1.0 : -1.0;
     if (!p.combat) continue;
     int nearest = kApproachRange;
-    for (size_t i = 0; i < objs.size(); ++i)
+    for (size_t i = 0; i < objs.size() && !p.marching; ++i)
       if (holder[i] != p.side) nearest = std::min(nearest, core::distance(p.hex, objs[i].hex));
     if (nearest < kApproachRange) v += sign * kApproach * double(kApproachRange - nearest) / kApproachRange;
     bool near_enemy = false;

@@ -38,7 +38,10 @@
 //    (winner and VP), weighing more as the last turn nears; cached by control mask;
 //  - threats: the enemy attack strength that can reach an objective against its
 //    holder's defense in and next to it; the attacker's approach to the objectives it
-//    lacks; garrisons;
+//    lacks; garrisons. A unit whose formation must still exit to win (an exit goal
+//    that decides the winner, not yet met, its deadline not past) is bound for the
+//    exit: it neither threatens nor approaches the objectives, so 7.5's march west
+//    is not drawn into Bastogne. Exits that only score VP (7.2, 7.3) do not bind;
 //  - front-line cohesion: pairs of friendly stacks two hexes apart near the enemy
 //    (the shape of ZOC Bonds, ARD2 1.2) and stacks left alone next to enemies.
 #pragma once
@@ -74,6 +77,7 @@ class Ard2Evaluator final : public GenericEvaluator {
     int need = 1;            // units that must leave
     int deadline = 0;        // the last turn an exit counts
     double weight = 1;       // as an objective's
+    bool decides = false;    // a condition of the win (7.5), not only VP (7.2, 7.3)
     std::vector<core::Hex> hexes;  // where its units can leave
     std::vector<uint8_t> distance; // per cell of the evaluator's grid: to the nearest of them
   };
@@ -106,6 +110,7 @@ class Ard2Evaluator final : public GenericEvaluator {
     float attack, defense;
     int reach;
     bool combat;
+    bool marching;  // of an exit goal still open: bound for the exit, not the objectives
   };
 
   Projected projected_outcome(const core::State& s, uint64_t mask, const std::vector<Objective>& objs, int exited);
@@ -113,6 +118,9 @@ class Ard2Evaluator final : public GenericEvaluator {
   void learn_objectives(const core::State& base, const core::State& all_german, Goals& g);
   std::vector<core::Hex> exit_hexes(const core::State& base, const std::vector<core::UnitId>& units, int side);
   core::State with_exits(const core::State& s, const std::vector<core::UnitId>& units, int turn) const;
+  // Which exit goals are still open (open_goal_), and whether a unit is bound for one.
+  void mark_open_exit_goals(const core::State& s, const Goals& g);
+  bool marching(const Goals& g, int def) const;
   // The exit goals' terms, side 0's view.
   double exit_terms(const core::State& s, const Goals& g);
   int cell(core::Hex h) const;
@@ -136,6 +144,8 @@ class Ard2Evaluator final : public GenericEvaluator {
   std::vector<core::Hex> candidates_;  // hexes probed for objectives
   std::unordered_map<uint64_t, Projected> projected_;
   std::vector<Piece> pieces_;
+  std::vector<uint8_t> open_goal_;    // per exit goal: still to be met
+  std::vector<int> exited_of_goal_;   // per exit goal: its units gone so far
   std::vector<double> progress_;
   static constexpr int kExitRange = 24;
   // A dense grid over the map's bounding box: per side, the stamp of the evaluation

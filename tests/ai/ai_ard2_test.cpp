@@ -71,14 +71,17 @@ TEST(AiArd2Evaluator, LearnsTheExitConditionsOfBastogne) {
     EXPECT_EQ(e.side, 1) << e.formation;
     EXPECT_EQ(e.deadline, 8) << e.formation;
     EXPECT_GE(e.weight, 6.0) << e.formation;
+    EXPECT_TRUE(e.decides) << e.formation;
     // they leave by the play area's west limit, column A33
     ASSERT_FALSE(e.hexes.empty()) << e.formation;
     for (core::Hex h : e.hexes) EXPECT_EQ(core::hex_name(ard2(), h).substr(0, 4), "A33.") << core::hex_name(ard2(), h);
   }
   EXPECT_EQ(exits[0].formation == "2Pz" ? exits[0].need : exits[1].need, 7);
   EXPECT_EQ(exits[0].formation == "2Pz" ? exits[1].need : exits[0].need, 4);
-  // 7.4 counts no exits
+  // 7.4 counts no exits; 7.3's exits score VP but do not decide alone
   EXPECT_TRUE(eval.goals(scenario("7.4")).exits.empty());
+  ASSERT_FALSE(eval.goals(scenario("7.3")).exits.empty());
+  for (const auto& e : eval.goals(scenario("7.3")).exits) EXPECT_FALSE(e.decides) << e.formation;
 }
 
 TEST(AiArd2Evaluator, ValuesExitingAndApproachingTheExit) {
@@ -115,6 +118,27 @@ TEST(AiArd2Evaluator, WeighsTheWayOutMoreAsTheExitDeadlineNears) {
   // then a step toward the exit is worth more as the deadline nears
   EXPECT_GT(gain_of_moving_closer(8, "A38.18"), gain_of_moving_closer(4, "A38.18"));
   // (the other terms do not change with the turn: the difference is the exit term's)
+}
+
+TEST(AiArd2Evaluator, KeepsAMarchToTheExitOutOfTheFightForTheObjectives) {
+  // given 7.5, whose 2 Pz must exit 7 units by Turn 8 (A27), and one of its units
+  // either next to Bastogne (B2.16) or as far from the exit, six hexes south (B2.22)
+  const core::State s = ard2().setup(scenario("7.5"), 3);
+  const core::UnitId u = first_on_map(s, "2Pz");
+  ASSERT_NE(u, core::kNoUnit);
+  Ard2Evaluator eval(ard2());
+  auto gain_next_to_bastogne = [&](int turn) {
+    core::State near = s, away = s;
+    near.turn = away.turn = turn;
+    near.units[u].hex = hex("B2.16");
+    away.units[u].hex = hex("B2.22");
+    return eval.evaluate(near, 1) - eval.evaluate(away, 1);
+  };
+  // when the exits still count (Turn 8), standing by Bastogne is worth next to
+  // nothing to the Germans; once they no longer count (Turn 9), the unit threatens
+  // Bastogne and is drawn to it like any other
+  const double marching = gain_next_to_bastogne(8), free = gain_next_to_bastogne(9);
+  EXPECT_GT(free, marching + 1);
 }
 
 TEST(AiArd2Evaluator, IsZeroSum) {
