@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <set>
@@ -287,8 +288,10 @@ class Loader {
         u.hex = hex(ju, "hex", p);
       else if (ju.contains("hex"))
         bad(p + ".hex", "a unit not on the map has no hex");
+      // A unit in play keeps a step; one eliminated by losses has lost them all.
       const int steps = rules_.catalog()[def].steps;
-      u.steps_lost = uint8_t(optional_integer(ju, "steps_lost", p, 0, steps > 0 ? steps - 1 : 0));
+      const int most = u.where == Where::Eliminated ? std::max(steps, 0) : std::max(steps - 1, 0);
+      u.steps_lost = uint8_t(optional_integer(ju, "steps_lost", p, 0, most));
       if (ju.contains("flags")) u.flags = flags(ju["flags"], p + ".flags");
       u.arrival_turn = int16_t(optional_integer(ju, "arrival_turn", p, INT16_MIN, INT16_MAX));
       u.entry = uint8_t(optional_integer(ju, "entry", p, 0, 255));

@@ -40,6 +40,23 @@ TEST(StateJson, RoundTripIsExactIncludingRngFlagsMarkersAndExt) {
   EXPECT_EQ(state_to_json(rules(), load(nlohmann::json::parse(j.dump()))), j);
 }
 
+TEST(StateJson, AUnitEliminatedByItsLossesLoadsWithEveryStepLost) {
+  // given a two-step counter that lost both its steps in combat
+  nlohmann::json j = start_json();
+  nlohmann::json& u = unit_json(j, "B1");
+  u.erase("hex");
+  u["where"] = "eliminated";
+  u["steps_lost"] = 2;
+  // when the state is loaded, then it keeps the count (an engine state round-trips)
+  const State s = load(j);
+  EXPECT_EQ(s.units[find_unit(rules(), s, "B1")].steps_lost, 2);
+  EXPECT_EQ(state_to_json(rules(), s), j);
+  // and a unit still on the map cannot have lost its last step
+  nlohmann::json on_map = start_json();
+  unit_json(on_map, "B1")["steps_lost"] = 2;
+  EXPECT_EQ(load_error(on_map), "units[0].steps_lost: 2 is out of range [0, 1]");
+}
+
 TEST(StateJson, EditingAUnitsHexMovesIt) {
   nlohmann::json j = start_json();
   unit_json(j, "B1")["hex"] = "A2.02";
