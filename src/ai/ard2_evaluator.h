@@ -1,9 +1,11 @@
 // The Ardennes II evaluator (game id "ard2"). It reads the game through the
 // core::Rules interface and the state's documented vocabulary (unit flag, hex marker
-// and value names), so it survives changes of the module's internals. One exception:
-// to see which stacks the end of the phase will make DG (overstacked or mixing
-// Divisions, ARD2 3.1) it reads each unit's Division and the stacking limit from the
-// module (the module's own check needs a Position, too slow for every evaluation).
+// and value names), so it survives changes of the module's internals. Exceptions, read
+// from ard2::Ard2Rules because core::Rules has no word for them:
+//  - each unit's Division and the stacking limit, to see which stacks the end of the
+//    phase will make DG (overstacked or mixing Divisions, ARD2 3.1; the module's own
+//    check needs a Position, too slow for every evaluation);
+//  - the scenario's play area (no objective outside it) and its scheduled removals.
 //
 // Objectives. Which hexes decide a scenario is learned once per scenario by probing
 // outcome(): on the set-up position, each VP hex and named place is given to the
