@@ -334,7 +334,7 @@ double Ard2Evaluator::exit_terms(const core::State& s, const Goals& g) {
   for (size_t k = 0; k < g.exits.size(); ++k) {
     const ExitGoal& e = g.exits[k];
     if (s.turn > e.deadline) continue;  // settled: the projected outcome has it
-    int out = 0;
+    const int out = exited_of_goal_[k];   // counted by mark_open_exit_goals()
     progress_.clear();
     // A unit counts by how much of the way it has come within what it can still march
     // before the deadline: nothing where it cannot make it, more per hex as time runs out.
@@ -342,7 +342,6 @@ double Ard2Evaluator::exit_terms(const core::State& s, const Goals& g) {
     for (core::UnitId u = 0; u < s.unit_count; ++u) {
       const core::UnitState& us = s.units[u];
       if (g.exit_goal_of_def[us.def] != int8_t(k)) continue;
-      if (us.where == core::Where::Exited) ++out;
       if (us.where == core::Where::OnMap)
         progress_.push_back(std::max(0.0, 1.0 - double(e.distance[size_t(cell(us.hex))]) / horizon));
     }
@@ -361,10 +360,11 @@ double Ard2Evaluator::exit_terms(const core::State& s, const Goals& g) {
 
 void Ard2Evaluator::mark_open_exit_goals(const core::State& s, const Goals& g) {
   exited_of_goal_.assign(g.exits.size(), 0);
+  open_goal_.assign(g.exits.size(), 0);
+  if (g.exits.empty()) return;  // 7.4, 7.6: no walk over the units on every evaluation
   for (core::UnitId u = 0; u < s.unit_count; ++u)
     if (const int k = g.exit_goal_of_def[s.units[u].def]; k >= 0 && s.units[u].where == core::Where::Exited)
       ++exited_of_goal_[size_t(k)];
-  open_goal_.assign(g.exits.size(), 0);
   for (size_t k = 0; k < g.exits.size(); ++k)
     open_goal_[k] = g.exits[k].decides && s.turn <= g.exits[k].deadline && exited_of_goal_[k] < g.exits[k].need;
 }

@@ -120,10 +120,12 @@ class Ard2Evaluator final : public GenericEvaluator {
   void learn_objectives(const core::State& base, const core::State& all_german, Goals& g);
   std::vector<core::Hex> exit_hexes(const core::State& base, const std::vector<core::UnitId>& units, int side);
   core::State with_exits(const core::State& s, const std::vector<core::UnitId>& units, int turn) const;
-  // Which exit goals are still open (open_goal_), and whether a unit is bound for one.
+  // Counts each exit goal's units gone (exited_of_goal_) and which goals are still open
+  // (open_goal_); called first in evaluate(), exit_terms() reads the counts.
   void mark_open_exit_goals(const core::State& s, const Goals& g);
+  // Whether a unit of counter definition `def` is bound for an open exit goal.
   bool marching(const Goals& g, int def) const;
-  // The exit goals' terms, side 0's view.
+  // The exit goals' terms, side 0's view (after mark_open_exit_goals()).
   double exit_terms(const core::State& s, const Goals& g);
   int cell(core::Hex h) const;
   int controller(const core::State& s, core::Hex h) const;
