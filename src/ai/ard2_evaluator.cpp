@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <queue>
 #include <string>
 
 #include "games/ard2/ard2_rules.h"
@@ -25,16 +26,20 @@ constexpr double kAlone = 1.0;      // a stack next to the enemy with no friend 
 constexpr float kDgFactor = 0.75f, kOosFactor = 0.8f;
 constexpr int kApproachRange = 12;
 // Exit goals (ASSUMED, by hand): a goal met is worth kExit x its weight; a unit still on
-// the map counts kExitApproach of an exited one at the exit, nothing as far as it can
-// march before the deadline (kExitRange at most). The deadline's horizon (6 hexes per
-// turn) was picked on 7.5 against random play (docs/ai.md): without it units came late.
-// kExitApproach 0.75 exited more units there, but made a unit on the exit hex worth
-// more than one gone (ValuesExitingAndApproachingTheExit).
+// the map counts kExitApproach of an exited one at the exit, and nothing where its
+// route takes longer than the turns left before the deadline. kExitApproach 0.75
+// exited more units on 7.5, but made a unit on the exit hex worth more than one gone
+// (ValuesExitingAndApproachingTheExit).
 constexpr double kExit = 8.0, kExitApproach = 0.5;
-// ASSUMED: the hexes a unit of an exit goal gains toward the exit in one turn, on the
-// roads of a contested sector; a unit farther than that times the turns left counts
-// nothing toward the goal.
-constexpr int kExitHexesPerTurn = 6;
+// ASSUMED: the part of its MA a unit of an exit goal turns into progress along its
+// route in a turn, in a contested sector (7.5 against random play, 40 seeds, routes
+// 2 MP dearer beside the enemy: 0.5 won 15 games, 0.75 13; docs/ai.md).
+constexpr double kMarchPace = 0.5;
+// ASSUMED: what a route's hex next to an enemy unit costs more, in half MP: the enemy
+// will fight for it, and a move between two such hexes costs 1 MP more (TEC note 3).
+// Picked on 7.5, German search, 40 seeds: 4 MP won 2 against greedy and 18 against
+// random; 2 MP 0 and 15; half a MP 0 against greedy (docs/ai.md).
+constexpr int kContested = 4 * scs::kHalfMp;
 
 // The 12 hexes at distance 2 and the 6 at distance 1, as offsets.
 constexpr core::Hex kRing2[12] = {{2, 0}, {2, -1}, {2, -2}, {1, -2}, {0, -2}, {-1, -1},
@@ -71,8 +76,12 @@ Ard2Evaluator::Ard2Evaluator(const core::Rules& rules) : GenericEvaluator(rules)
     }
     d.combat = d.attack[0] > 0;
   }
-  if (const auto* ard2_rules = dynamic_cast<const ard2::Ard2Rules*>(&rules))
-    for (int i = 0; i < catalog.size(); ++i) defs_[size_t(i)].division = ard2_rules->unit_info(i).division;
+  ard2_ = dynamic_cast<const ard2::Ard2Rules*>(&rules);
+  if (ard2_)
+    for (int i = 0; i < catalog.size(); ++i) {
+      defs_[size_t(i)].division = ard2_->unit_info(i).division;
+      defs_[size_t(i)].move = int(ard2_->unit_info(i).move);
+    }
   if (const int b = index_of(rules.unit_flag_names(), "dg"); b >= 0) dg_bit_ = 1u << b;
   if (const int b = index_of(rules.unit_flag_names(), "out_of_supply"); b >= 0) oos_bit_ = 1u << b;
   if (const int b = index_of(rules.unit_flag_names(), "in_entry_area"); b >= 0) entry_bit_ = 1u << b;
@@ -176,14 +185,15 @@ const Ard2Evaluator::Goals& Ard2Evaluator::goals(int scenario) {
   Goals& g = learned[key];
   g.exit_goal_of_def.assign(defs_.size(), -1);
   g.leaves_on_turn.assign(defs_.size(), 0);
-  if (const auto* ard2_rules = dynamic_cast<const ard2::Ard2Rules*>(&rules_))
-    for (const auto& [turn, defs] : ard2_rules->scenario_removals(scenario))
+  if (ard2_)
+    for (const auto& [turn, defs] : ard2_->scenario_removals(scenario))
       for (int def : defs) g.leaves_on_turn[size_t(def)] = int16_t(turn);
   if (control_kind_ < 0) return g;
   const core::State base = rules_.setup(scenario, 1);
   core::State all_german = base;
   for (core::Hex h : candidates_) set_control(all_german, h, 1);
   learn_exits(base, all_german, g);
+  if (!g.exits.empty()) g.routes = route_graph(base);
   learn_objectives(base, all_german, g);
   return g;
 }
@@ -202,7 +212,7 @@ core::State Ard2Evaluator::with_exits(const core::State& s, const std::vector<co
 }
 
 void Ard2Evaluator::learn_exits(const core::State& base, const core::State& all_german, Goals& g) {
-  if (index_of(rules_.action_names(), "exit") < 0) return;
+  if (index_of(rules_.action_names(), "exit") < 0 || !ard2_) return;  // routes read the board
   const core::UnitCatalog& catalog = rules_.catalog();
   std::map<std::string, std::vector<core::UnitId>> by_formation;
   std::vector<core::UnitId> all;
@@ -250,14 +260,123 @@ void Ard2Evaluator::learn_exits(const core::State& base, const core::State& all_
         break;
       }
     goal.hexes = exit_hexes(base, units, goal.side);
-    goal.distance.assign(size_t(width_ * height_), uint8_t(kExitRange));
-    for (int c = 0; c < width_ * height_; ++c) {
-      const core::Hex h{int16_t(q0_ + c / height_), int16_t(r0_ + c % height_)};
-      for (core::Hex e : goal.hexes) goal.distance[size_t(c)] = uint8_t(std::min(int(goal.distance[size_t(c)]), core::distance(h, e)));
-    }
+    goal.routes_of = g.exits.size();
+    for (size_t j = 0; j < g.exits.size(); ++j)
+      if (g.exits[j].hexes == goal.hexes && g.exits[j].side == goal.side) {
+        goal.routes_of = j;
+        break;
+      }
     for (core::UnitId u : units) g.exit_goal_of_def[base.units[u].def] = int8_t(g.exits.size());
     g.exits.push_back(std::move(goal));
   }
+}
+
+int Ard2Evaluator::exit_route_cost(const core::State& s, core::UnitId u) {
+  const Goals& g = goals(s.scenario);
+  const core::UnitState& us = s.units[u];
+  const int k = g.exit_goal_of_def[us.def];
+  const int i = us.where == core::Where::OnMap ? route_node(g, us.hex) : -1;
+  if (k < 0 || i < 0) return -1;
+  const uint16_t cost = route_costs(s, g, size_t(k), defs_[us.def].move)[size_t(i)];
+  return cost == kNoRoute ? -1 : cost;
+}
+
+Ard2Evaluator::RouteGraph Ard2Evaluator::route_graph(const core::State& base) const {
+  // ARD2 1.3: a step costs the road's rate where a road runs across an open bridge,
+  // else the far hex's costliest terrain plus the hexside crossed.
+  const scs::Board& board = ard2_->board();
+  const scs::Board::Link* links = board.links();
+  const std::vector<uint8_t> open = ard2_->position(base).open_bridges();
+  RouteGraph graph;
+  graph.node_of.assign(size_t(board.size()), -1);
+  std::vector<int> board_of;
+  for (int i = 0; i < board.size(); ++i)
+    if (ard2_->in_play(base, board.hex_at(i))) {
+      graph.node_of[size_t(i)] = int32_t(board_of.size());
+      board_of.push_back(i);
+    }
+  graph.from.assign(board_of.size(), {-1, -1, -1, -1, -1, -1});
+  for (int t = 0; t < 2; ++t) graph.cost[t].assign(board_of.size(), {});
+  for (size_t node = 0; node < board_of.size(); ++node) {
+    const int to = board_of[node];
+    for (int d = 0; d < core::kDirections; ++d) {
+      const int from = links[size_t(to) * core::kDirections + size_t(d)].to;
+      if (from < 0 || graph.node_of[size_t(from)] < 0) continue;
+      const int back = core::opposite(d);  // from's side toward `to`
+      const scs::Board::Link& link = links[size_t(from) * core::kDirections + size_t(back)];
+      bool any = false;
+      for (int t = 0; t < 2; ++t) {
+        const auto type = scs::MoveType(t);
+        int step = -1;
+        if (const scs::RoadKind road = ard2::link_road(link, open); road != scs::RoadKind::None) {
+          step = board.tec().road_cost(road, type);
+        } else {
+          const int side = board.side_cost(board.hex_at(from), back, type), hex = board.hex_cost(board.hex_at(to), type);
+          // ASSUMED: an "All MP" step is priced as half the march of a turn.
+          if (side != scs::kProhibited && hex != scs::kProhibited)
+            step = side == scs::kAllMp || hex == scs::kAllMp ? 6 * scs::kHalfMp : std::max(0, side) + std::max(0, hex);
+        }
+        graph.cost[t][node][size_t(d)] = int16_t(step);
+        any |= step >= 0;
+      }
+      if (any) graph.from[node][size_t(d)] = graph.node_of[size_t(from)];
+    }
+  }
+  return graph;
+}
+
+int Ard2Evaluator::route_node(const Goals& g, core::Hex h) const {
+  const int i = ard2_ ? ard2_->board().index(h) : -1;
+  return i < 0 || g.routes.node_of.empty() ? -1 : g.routes.node_of[size_t(i)];
+}
+
+const std::vector<uint16_t>& Ard2Evaluator::route_costs(const core::State& s, const Goals& g, size_t k, int type) {
+  k = g.exits[k].routes_of;
+  const ExitGoal& e = g.exits[k];
+  // The enemy's hexes, hashed by unit: the field stands while none of them moves.
+  uint64_t enemy = 0xcbf29ce484222325ull;
+  for (core::UnitId u = 0; u < s.unit_count; ++u)
+    if (s.units[u].where == core::Where::OnMap && defs_[s.units[u].def].side == 1 - e.side)
+      enemy = (enemy ^ (uint64_t(u) << 32 | s.units[u].hex.key())) * 0x100000001b3ull;
+  std::vector<RouteField>& fields = route_fields_[type];
+  if (fields.size() < g.exits.size()) fields.resize(g.exits.size());
+  RouteField& field = fields[k];
+  if (field.enemy == enemy && !field.cost.empty()) return field.cost;
+  field.enemy = enemy;
+
+  const size_t n = g.routes.from.size();
+  if (enemy_stamp_.size() != n) enemy_stamp_.assign(n, 0), near_enemy_stamp_.assign(n, 0);
+  ++route_now_;
+  for (core::UnitId u = 0; u < s.unit_count; ++u) {
+    const core::UnitState& us = s.units[u];
+    if (us.where != core::Where::OnMap || defs_[us.def].side != 1 - e.side) continue;
+    if (const int i = route_node(g, us.hex); i >= 0) enemy_stamp_[size_t(i)] = route_now_;
+    for (int d = 0; d < core::kDirections; ++d)
+      if (const int i = route_node(g, core::neighbor(us.hex, d)); i >= 0) near_enemy_stamp_[size_t(i)] = route_now_;
+  }
+  // A Dijkstra from the exits outward. No route leads through an enemy's hex; a hex
+  // next to one costs kContested more to enter (ARD2 1.2 and TEC note 3 charge a move
+  // from one such hex to another, and the enemy will fight for it).
+  field.cost.assign(n, kNoRoute);
+  std::vector<int>& best = route_best_;
+  best.assign(n, INT32_MAX);
+  using Node = std::pair<int, int>;  // cost, node
+  std::priority_queue<Node, std::vector<Node>, std::greater<>> queue;
+  for (core::Hex h : e.hexes)
+    if (const int i = route_node(g, h); i >= 0 && enemy_stamp_[size_t(i)] != route_now_) queue.push({best[size_t(i)] = 0, i});
+  while (!queue.empty()) {
+    const auto [cost, to] = queue.top();
+    queue.pop();
+    if (cost > best[size_t(to)]) continue;
+    field.cost[size_t(to)] = uint16_t(std::min(cost, int(kNoRoute) - 1));
+    const int extra = near_enemy_stamp_[size_t(to)] == route_now_ ? kContested : 0;
+    for (int d = 0; d < core::kDirections; ++d) {
+      const int from = g.routes.from[size_t(to)][size_t(d)], step = g.routes.cost[type][size_t(to)][size_t(d)];
+      if (from < 0 || step < 0 || enemy_stamp_[size_t(from)] == route_now_) continue;
+      if (cost + step + extra < best[size_t(from)]) queue.push({best[size_t(from)] = cost + step + extra, from});
+    }
+  }
+  return field.cost;
 }
 
 std::vector<core::Hex> Ard2Evaluator::exit_hexes(const core::State& base, const std::vector<core::UnitId>& units,
@@ -323,9 +442,8 @@ void Ard2Evaluator::learn_objectives(const core::State& base0, const core::State
   }
   // A hex outside the play area can never change hands: the outcome may count it,
   // but it is no objective (and would pull units toward the area's edge).
-  const auto* ard2_rules = dynamic_cast<const ard2::Ard2Rules*>(&rules_);
   for (size_t i = 0; i < candidates_.size() && g.objectives.size() < 64; ++i)  // the mask has 64 bits
-    if (weight[i] > 0 && (!ard2_rules || ard2_rules->in_play(base0, candidates_[i])))
+    if (weight[i] > 0 && (!ard2_ || ard2_->in_play(base0, candidates_[i])))
       g.objectives.push_back({candidates_[i], weight[i]});
 }
 
@@ -336,14 +454,19 @@ double Ard2Evaluator::exit_terms(const core::State& s, const Goals& g) {
     if (s.turn > e.deadline) continue;  // settled: the projected outcome has it
     const int out = exited_of_goal_[k];   // counted by mark_open_exit_goals()
     progress_.clear();
-    // A unit counts by how much of the way it has come within what it can still march
-    // before the deadline: nothing where it cannot make it, more per hex as time runs out.
-    const int horizon = std::min(kExitRange, (e.deadline - s.turn + 1) * kExitHexesPerTurn);
+    // A unit counts by how much of its march it has behind it, in the turns its route
+    // still takes at a contested pace against the turns left: nothing where it cannot
+    // make it, more per move point as time runs out.
+    const double turns_left = e.deadline - s.turn + 1;
     for (core::UnitId u = 0; u < s.unit_count; ++u) {
       const core::UnitState& us = s.units[u];
-      if (g.exit_goal_of_def[us.def] != int8_t(k)) continue;
-      if (us.where == core::Where::OnMap)
-        progress_.push_back(std::max(0.0, 1.0 - double(e.distance[size_t(cell(us.hex))]) / horizon));
+      if (us.where != core::Where::OnMap || g.exit_goal_of_def[us.def] != int8_t(k)) continue;
+      const DefInfo& d = defs_[us.def];
+      const int i = route_node(g, us.hex);
+      const uint16_t cost = i < 0 ? kNoRoute : route_costs(s, g, k, d.move)[size_t(i)];
+      if (cost == kNoRoute || d.ma <= 0) continue;
+      const double turns = cost / (d.ma * scs::kHalfMp * kMarchPace);
+      progress_.push_back(std::max(0.0, 1.0 - turns / turns_left));
     }
     double score = std::min(out, e.need);
     const size_t missing = size_t(e.need - int(score));

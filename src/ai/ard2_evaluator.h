@@ -5,7 +5,8 @@
 //  - each unit's Division and the stacking limit, to see which stacks the end of the
 //    phase will make DG (overstacked or mixing Divisions, ARD2 3.1; the module's own
 //    check needs a Position, too slow for every evaluation);
-//  - the scenario's play area (no objective outside it) and its scheduled removals.
+//  - the scenario's play area (no objective outside it) and its scheduled removals;
+//  - the board's terrain, roads and bridges, to price each exit goal's routes.
 //
 // Objectives. Which hexes decide a scenario is learned once per scenario by probing
 // outcome(): on the set-up position, each VP hex and named place is given to the
@@ -21,7 +22,10 @@
 // which turn is found by probing counts and turns; where they can leave by asking
 // legal_actions() for `exit` with its units set on each hex in their Movement Phase.
 // The objectives are probed twice, without and with every exit made, so that 7.5's
-// Bastogne decides the winner once the exits are in.
+// Bastogne decides the winner once the exits are in. A unit still to leave counts by
+// its route to the exit: the cheapest in MP (ARD2 1.3's road and terrain costs) that
+// passes through no enemy's hex and pays more beside one, against the turns left.
+// The routes are recomputed only when the enemy has moved.
 //
 // Scheduled removals (7.1, 7.4: a formation leaves play at a turn's Reinforcement
 // step, ARD2 2.2) are read from the module's scenario. From the turn before it leaves,
@@ -48,6 +52,7 @@
 //    (the shape of ZOC Bonds, ARD2 1.2) and stacks left alone next to enemies.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <mutex>
 #include <string>
@@ -81,7 +86,15 @@ class Ard2Evaluator final : public GenericEvaluator {
     double weight = 1;       // as an objective's
     bool decides = false;    // a condition of the win (7.5), not only VP (7.2, 7.3)
     std::vector<core::Hex> hexes;  // where its units can leave
-    std::vector<uint8_t> distance; // per cell of the evaluator's grid: to the nearest of them
+    size_t routes_of = 0;          // the first exit goal with the same hexes (routes shared)
+  };
+  // The play area's hexes as a march reads them: per hex (a node), the neighbours a
+  // unit may step from into it and what that step costs, in half MP, per move type
+  // (Leg, Mech), by the roads, bridges and terrain of the set-up.
+  struct RouteGraph {
+    std::vector<int32_t> node_of;  // per board index: its node, -1 outside the play area
+    std::vector<std::array<int32_t, core::kDirections>> from;  // per node: -1 none
+    std::vector<std::array<int16_t, core::kDirections>> cost[2];
   };
   // What decides scenario `scenario` (learned on first use, shared by threads).
   struct Goals {
@@ -89,9 +102,13 @@ class Ard2Evaluator final : public GenericEvaluator {
     std::vector<ExitGoal> exits;
     std::vector<int8_t> exit_goal_of_def;  // per counter definition: its exit goal or -1
     std::vector<int16_t> leaves_on_turn;    // per counter definition: its removal turn, or 0
+    RouteGraph routes;                      // built when there are exit goals
   };
   const Goals& goals(int scenario);
   const std::vector<Objective>& objectives(int scenario) { return goals(scenario).objectives; }
+  // The half MP of unit u's cheapest route to its exit goal's exit around the enemy
+  // of s, or -1 (no exit goal, not on the map, no route).
+  int exit_route_cost(const core::State& s, core::UnitId u);
 
  private:
   // Per counter definition: what the evaluator reads of it, by steps lost.
@@ -99,6 +116,7 @@ class Ard2Evaluator final : public GenericEvaluator {
     int side = 0;
     bool combat = false;  // has an attack strength (not artillery)
     int ma = 0;
+    int move = 0;         // scs::MoveType: 0 Leg, 1 Mech
     int division = -1;    // ARD2 3.1: -1 for an Independent
     float attack[4] = {}, defense[4] = {};
   };
@@ -119,6 +137,12 @@ class Ard2Evaluator final : public GenericEvaluator {
   void learn_exits(const core::State& base, const core::State& all_german, Goals& g);
   void learn_objectives(const core::State& base, const core::State& all_german, Goals& g);
   std::vector<core::Hex> exit_hexes(const core::State& base, const std::vector<core::UnitId>& units, int side);
+  RouteGraph route_graph(const core::State& base) const;
+  int route_node(const Goals& g, core::Hex h) const;  // -1 outside the play area
+  // The route costs of exit goal k's units of move type `type` (per node, in
+  // half MP, kNoRoute where none) around the enemy of state s; recomputed only when
+  // the enemy has moved since the last call.
+  const std::vector<uint16_t>& route_costs(const core::State& s, const Goals& g, size_t k, int type);
   core::State with_exits(const core::State& s, const std::vector<core::UnitId>& units, int turn) const;
   // Counts each exit goal's units gone (exited_of_goal_) and which goals are still open
   // (open_goal_); called first in evaluate(), exit_terms() reads the counts.
@@ -151,7 +175,16 @@ class Ard2Evaluator final : public GenericEvaluator {
   std::vector<uint8_t> open_goal_;    // per exit goal: still to be met
   std::vector<int> exited_of_goal_;   // per exit goal: its units gone so far
   std::vector<double> progress_;
-  static constexpr int kExitRange = 24;
+  static constexpr uint16_t kNoRoute = 0xffff;
+  struct RouteField {
+    uint64_t enemy = ~uint64_t(0);  // a hash of the enemy's hexes it was computed around
+    std::vector<uint16_t> cost;
+  };
+  std::vector<RouteField> route_fields_[2];  // per move type, per exit goal
+  std::vector<uint32_t> enemy_stamp_, near_enemy_stamp_;  // per node
+  uint32_t route_now_ = 0;
+  std::vector<int> route_best_;
+  const ard2::Ard2Rules* ard2_ = nullptr;
   // A dense grid over the map's bounding box: per side, the stamp of the evaluation
   // that last put a unit there, and its defense.
   int q0_ = 0, r0_ = 0, width_ = 0, height_ = 0;

@@ -102,6 +102,35 @@ TEST(AiArd2Evaluator, ValuesExitingAndApproachingTheExit) {
   EXPECT_GT(eval.evaluate(gone, 1), closer);
 }
 
+TEST(AiArd2Evaluator, RoutesTheMarchToTheExitAroundTheEnemy) {
+  // given 7.5's set-up, a unit of 2 Pz at A37.18 and the west exit at column A33 (A27)
+  core::State s = ard2().setup(scenario("7.5"), 3);
+  const core::UnitId u = first_on_map(s, "2Pz");
+  ASSERT_NE(u, core::kNoUnit);
+  s.units[u].hex = hex("A37.18");
+  Ard2Evaluator eval(ard2());
+  const int open = eval.exit_route_cost(s, u);
+  ASSERT_GT(open, 0);
+  // (a unit of no exit goal has no route)
+  std::vector<core::UnitId> allied;
+  for (core::UnitId i = 0; i < s.unit_count; ++i)
+    if (s.units[i].where == core::Where::OnMap && side_of(s, i) == 0) allied.push_back(i);
+  EXPECT_EQ(eval.exit_route_cost(s, allied.front()), -1);
+  // when Allied units stand on column A35 from row 11 to 24, the play area's
+  // south-north extent, no route is left
+  ASSERT_GE(allied.size(), 14u);
+  core::State walled = s;
+  for (int row = 11; row <= 24; ++row) walled.units[allied[size_t(row - 11)]].hex = hex("A35." + std::to_string(row));
+  EXPECT_EQ(eval.exit_route_cost(walled, u), -1);
+  // and with a gap at row 11, the route goes around: dearer than the open road
+  core::State gap = walled;
+  gap.units[allied[0]].hex = hex("B10.11");
+  const int around = eval.exit_route_cost(gap, u);
+  EXPECT_GT(around, open);
+  // and back to the open map, the first cost again (the field follows the enemy)
+  EXPECT_EQ(eval.exit_route_cost(s, u), open);
+}
+
 TEST(AiArd2Evaluator, WeighsTheWayOutMoreAsTheExitDeadlineNears) {
   // given 7.5's 2 Pz unit five hexes from the west exit (A27: exits count to Turn 8)
   core::State s = ard2().setup(scenario("7.5"), 3);
