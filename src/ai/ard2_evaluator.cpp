@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <functional>
 #include <map>
-#include <queue>
 #include <string>
 
 #include "games/ard2/ard2_rules.h"
@@ -360,20 +359,25 @@ const std::vector<uint16_t>& Ard2Evaluator::route_costs(const core::State& s, co
   field.cost.assign(n, kNoRoute);
   std::vector<int>& best = route_best_;
   best.assign(n, INT32_MAX);
-  using Node = std::pair<int, int>;  // cost, node
-  std::priority_queue<Node, std::vector<Node>, std::greater<>> queue;
+  std::vector<std::pair<int, int>>& queue = route_queue_;  // a min-heap of (cost, node)
+  queue.clear();
+  auto push = [&](int cost, int node) {
+    queue.emplace_back(cost, node);
+    std::push_heap(queue.begin(), queue.end(), std::greater<>());
+  };
   for (core::Hex h : e.hexes)
-    if (const int i = route_node(g, h); i >= 0 && enemy_stamp_[size_t(i)] != route_now_) queue.push({best[size_t(i)] = 0, i});
+    if (const int i = route_node(g, h); i >= 0 && enemy_stamp_[size_t(i)] != route_now_) push(best[size_t(i)] = 0, i);
   while (!queue.empty()) {
-    const auto [cost, to] = queue.top();
-    queue.pop();
+    std::pop_heap(queue.begin(), queue.end(), std::greater<>());
+    const auto [cost, to] = queue.back();
+    queue.pop_back();
     if (cost > best[size_t(to)]) continue;
     field.cost[size_t(to)] = uint16_t(std::min(cost, int(kNoRoute) - 1));
     const int extra = near_enemy_stamp_[size_t(to)] == route_now_ ? kContested : 0;
     for (int d = 0; d < core::kDirections; ++d) {
       const int from = g.routes.from[size_t(to)][size_t(d)], step = g.routes.cost[type][size_t(to)][size_t(d)];
       if (from < 0 || step < 0 || enemy_stamp_[size_t(from)] == route_now_) continue;
-      if (cost + step + extra < best[size_t(from)]) queue.push({best[size_t(from)] = cost + step + extra, from});
+      if (cost + step + extra < best[size_t(from)]) push(best[size_t(from)] = cost + step + extra, from);
     }
   }
   return field.cost;
@@ -458,12 +462,14 @@ double Ard2Evaluator::exit_terms(const core::State& s, const Goals& g) {
     // still takes at a contested pace against the turns left: nothing where it cannot
     // make it, more per move point as time runs out.
     const double turns_left = e.deadline - s.turn + 1;
+    const std::vector<uint16_t>* routes[2] = {nullptr, nullptr};  // per move type, fetched once
     for (core::UnitId u = 0; u < s.unit_count; ++u) {
       const core::UnitState& us = s.units[u];
       if (us.where != core::Where::OnMap || g.exit_goal_of_def[us.def] != int8_t(k)) continue;
       const DefInfo& d = defs_[us.def];
+      if (!routes[d.move]) routes[d.move] = &route_costs(s, g, k, d.move);
       const int i = route_node(g, us.hex);
-      const uint16_t cost = i < 0 ? kNoRoute : route_costs(s, g, k, d.move)[size_t(i)];
+      const uint16_t cost = i < 0 ? kNoRoute : (*routes[d.move])[size_t(i)];
       if (cost == kNoRoute || d.ma <= 0) continue;
       const double turns = cost / (d.ma * scs::kHalfMp * kMarchPace);
       progress_.push_back(std::max(0.0, 1.0 - turns / turns_left));

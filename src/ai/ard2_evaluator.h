@@ -57,6 +57,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "ai/evaluator.h"
@@ -184,6 +185,7 @@ class Ard2Evaluator final : public GenericEvaluator {
   std::vector<uint32_t> enemy_stamp_, near_enemy_stamp_;  // per node
   uint32_t route_now_ = 0;
   std::vector<int> route_best_;
+  std::vector<std::pair<int, int>> route_queue_;
   const ard2::Ard2Rules* ard2_ = nullptr;
   // A dense grid over the map's bounding box: per side, the stamp of the evaluation
   // that last put a unit there, and its defense.
