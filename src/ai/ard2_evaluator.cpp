@@ -332,8 +332,9 @@ int Ard2Evaluator::route_node(const Goals& g, core::Hex h) const {
 const std::vector<uint16_t>& Ard2Evaluator::route_costs(const core::State& s, const Goals& g, size_t k, int type) {
   k = g.exits[k].routes_of;
   const ExitGoal& e = g.exits[k];
-  // The enemy's hexes, hashed by unit: the field stands while none of them moves.
-  uint64_t enemy = 0xcbf29ce484222325ull;
+  // The scenario (its play area numbers the nodes) and the enemy's hexes, hashed by
+  // unit: the field stands while none of them moves.
+  uint64_t enemy = (0xcbf29ce484222325ull ^ uint64_t(s.scenario)) * 0x100000001b3ull;
   for (core::UnitId u = 0; u < s.unit_count; ++u)
     if (s.units[u].where == core::Where::OnMap && defs_[s.units[u].def].side == 1 - e.side)
       enemy = (enemy ^ (uint64_t(u) << 32 | s.units[u].hex.key())) * 0x100000001b3ull;
