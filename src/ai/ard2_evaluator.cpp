@@ -281,10 +281,9 @@ int Ard2Evaluator::exit_route_cost(const core::State& s, core::UnitId u) {
 }
 
 Ard2Evaluator::RouteGraph Ard2Evaluator::route_graph(const core::State& base) const {
-  // ARD2 1.3: a step costs the road's rate where a road runs across an open bridge,
-  // else the far hex's costliest terrain plus the hexside crossed.
+  // The movement rules' terrain price of each step (ARD2 1.3) with the set-up's bridges.
   const scs::Board& board = ard2_->board();
-  const scs::Board::Link* links = board.links();
+  const ard2::MoveTables& tables = ard2_->move_tables();
   const std::vector<uint8_t> open = ard2_->position(base).open_bridges();
   RouteGraph graph;
   graph.node_of.assign(size_t(board.size()), -1);
@@ -299,22 +298,13 @@ Ard2Evaluator::RouteGraph Ard2Evaluator::route_graph(const core::State& base) co
   for (size_t node = 0; node < board_of.size(); ++node) {
     const int to = board_of[node];
     for (int d = 0; d < core::kDirections; ++d) {
-      const int from = links[size_t(to) * core::kDirections + size_t(d)].to;
+      const int from = tables.neighbor(to, d);
       if (from < 0 || graph.node_of[size_t(from)] < 0) continue;
-      const int back = core::opposite(d);  // from's side toward `to`
-      const scs::Board::Link& link = links[size_t(from) * core::kDirections + size_t(back)];
       bool any = false;
       for (int t = 0; t < 2; ++t) {
-        const auto type = scs::MoveType(t);
-        int step = -1;
-        if (const scs::RoadKind road = ard2::link_road(link, open); road != scs::RoadKind::None) {
-          step = board.tec().road_cost(road, type);
-        } else {
-          const int side = board.side_cost(board.hex_at(from), back, type), hex = board.hex_cost(board.hex_at(to), type);
-          // ASSUMED: an "All MP" step is priced as half the march of a turn.
-          if (side != scs::kProhibited && hex != scs::kProhibited)
-            step = side == scs::kAllMp || hex == scs::kAllMp ? 6 * scs::kHalfMp : std::max(0, side) + std::max(0, hex);
-        }
+        int step = tables.terrain_cost(from, core::opposite(d), to, scs::MoveType(t), open);
+        // ASSUMED: an "All MP" step is priced as half the march of a turn.
+        if (step == scs::kAllMp) step = 6 * scs::kHalfMp;
         graph.cost[t][node][size_t(d)] = int16_t(step);
         any |= step >= 0;
       }

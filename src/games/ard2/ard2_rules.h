@@ -181,6 +181,7 @@ class Ard2Rules final : public core::Rules {
   nlohmann::json tables() const override;
 
   const scs::Board& board() const { return *board_; }
+  const MoveTables& move_tables() const { return reach_caches_->tables(); }
   const Scenario& scenario(const core::State& s) const { return scenario_list_[s.scenario]; }
   // ARD2 3.7, 7.x: where `side` draws supply now (the scenario's sources, else 1.3's).
   std::vector<SupplySources> sources(const core::State& s, int side) const;

@@ -46,6 +46,25 @@ MoveTables::MoveTables(const scs::Board& board)
   }
 }
 
+int MoveTables::terrain_cost(int from, int dir, int to, scs::MoveType type, const std::vector<uint8_t>& bridge_open,
+                             bool rubber_boats) const {
+  const scs::RoadKind road = this->road(from, dir);
+  // ARD2 3.8: a road across a bridge not yet built or blown is no road.
+  const int b = bridge(from, dir);
+  // ARD2 1.3 a) exception: following a road ignores the hex's other terrain and the
+  // hexside crossed (an operational bridge is always there).
+  if (road != scs::RoadKind::None && (b < 0 || bridge_open[size_t(b)])) return board_.tec().road_cost(road, type);
+  // ARD2 1.3 a): the costliest hex terrain plus the hexside. This is also the road
+  // across water without an operational bridge (1.3): the hexside, then the far hex
+  // at its non-road cost.
+  int side = side_cost(from, dir, type);
+  if (side == scs::kProhibited && rubber_boats) side = scs::kAllMp;
+  const int hex = hex_cost(to, type);
+  if (side == scs::kProhibited || hex == scs::kProhibited) return scs::kProhibited;
+  if (side == scs::kAllMp || hex == scs::kAllMp) return scs::kAllMp;
+  return hex + side;
+}
+
 MoveCache move_cache(const Position& p, int side, std::shared_ptr<const MoveTables> tables) {
   MoveCache c;
   const MoveTables& t = *tables;
@@ -117,26 +136,8 @@ int step_cost(const MoveCache& c, const Mover& m, int from, int dir, int to) {
   // ARD2 3.6: artillery may not enter a hex adjacent to an enemy unit.
   if (m.artillery && (at_to & MoveCache::kAdjacentEnemy)) return scs::kProhibited;
 
-  int cost = 0;
-  const scs::RoadKind road = t.road(from, dir);
-  // ARD2 3.8: a road across a bridge not yet built or blown is no road.
-  const int bridge = t.bridge(from, dir);
-  if (road != scs::RoadKind::None && (bridge < 0 || c.bridge_open[size_t(bridge)])) {
-    // ARD2 1.3 a) exception: following a road ignores the hex's other terrain and the
-    // hexside crossed (an operational bridge is always there).
-    cost = t.board().tec().road_cost(road, m.type);
-  } else {
-    // ARD2 1.3 a): the costliest hex terrain plus the hexside. This is also the road
-    // across water without an operational bridge (1.3): the hexside, then the far
-    // hex at its non-road cost.
-    int side = t.side_cost(from, dir, m.type);
-    if (side == scs::kProhibited && m.rubber_boats && m.started_adjacent_our) side = scs::kAllMp;
-    if (side == scs::kProhibited) return scs::kProhibited;
-    const int hex = t.hex_cost(to, m.type);
-    if (hex == scs::kProhibited) return scs::kProhibited;
-    if (side == scs::kAllMp || hex == scs::kAllMp) return scs::kAllMp;
-    cost = hex + side;
-  }
+  int cost = t.terrain_cost(from, dir, to, m.type, c.bridge_open, m.rubber_boats && m.started_adjacent_our);
+  if (cost == scs::kProhibited || cost == scs::kAllMp) return cost;
 
   // ARD2 1.2 and TEC note 3: an enemy ZOC Bond hex has its own cost, which replaces
   // the adjacent-to-adjacent one. ASSUMED (A3): the +1 MP for moving from a hex

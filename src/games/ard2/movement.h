@@ -36,6 +36,12 @@ class MoveTables {
   scs::RoadKind road(int i, int dir) const { return side(i, dir).road; }
   int bridge(int i, int dir) const { return side(i, dir).bridge; }  // index into board().bridges(), or -1
   bool traffic_jam(int i) const { return jam_[size_t(i)] != 0; }
+  // ARD2 1.3: what the terrain alone charges for the step from `from` across its side
+  // `dir` into `to`, whoever stands around: half MP, scs::kProhibited or scs::kAllMp.
+  // `bridge_open` is by bridge index (3.8); `rubber_boats` lets a hexside closed to the
+  // unit be crossed at "All" (4.2).
+  int terrain_cost(int from, int dir, int to, scs::MoveType type, const std::vector<uint8_t>& bridge_open,
+                   bool rubber_boats = false) const;
 
  private:
   struct Side {
@@ -161,6 +167,7 @@ class ReachCachePool {
   };
   // A cache synced with p.
   Lease lease(const Position& p) const;
+  const MoveTables& tables() const { return *tables_; }
 
  private:
   std::shared_ptr<const MoveTables> tables_;
