@@ -3,14 +3,15 @@
 # from each side, on every scenario; wins/games with Wilson 95% intervals.
 #
 #   bench/ai_strength.sh                      # 7.2-7.6 at SEEDS seeds, 7.1 at SEEDS_71
+#   SCENARIOS=7.5 SEEDS=100 bench/ai_strength.sh   # one scenario
 #   SEEDS=100 ITERATIONS=20 THREADS=2 bench/ai_strength.sh
 #   BASELINES=1 bench/ai_strength.sh          # also greedy vs greedy, greedy vs random
 #
 # Settings (environment): HEXFRONT (the binary, default build/hexfront), SEEDS
 # (default 20), FIRST_SEED (default 1: seeds FIRST_SEED .. FIRST_SEED+SEEDS-1, so a long
-# run can be split into parts and their counts added), SEEDS_71 (7.1's seeds, default 2;
-# 0 skips it), SCENARIOS (default
-# "7.2 7.3 7.4 7.5 7.6"), ITERATIONS (decodes per planning, deterministic; default 20),
+# run can be split into parts and their counts added), SCENARIOS (default
+# "7.1 7.2 7.3 7.4 7.5 7.6"), SEEDS_71 (7.1's seeds when SCENARIOS lists it, default 2;
+# 0 skips it), ITERATIONS (decodes per planning, deterministic; default 20),
 # THREADS (default 1), MATCHES (default "search:random search:greedy"; BASELINES=1
 # adds greedy:greedy greedy:random random:random). Every game is played from both
 # sides with the same seed; the arena's own output is kept in $LOG (default
@@ -21,7 +22,7 @@ HEXFRONT=${HEXFRONT:-build/hexfront}
 SEEDS=${SEEDS:-20}
 FIRST_SEED=${FIRST_SEED:-1}
 SEEDS_71=${SEEDS_71:-2}
-SCENARIOS=${SCENARIOS:-"7.2 7.3 7.4 7.5 7.6"}
+SCENARIOS=${SCENARIOS:-"7.1 7.2 7.3 7.4 7.5 7.6"}
 ITERATIONS=${ITERATIONS:-20}
 THREADS=${THREADS:-1}
 MATCHES=${MATCHES:-"search:random search:greedy"}
@@ -42,7 +43,7 @@ run() {  # scenario seeds first second
   echo "$(grep -E '^game ' <<<"$out")" >&2
 }
 
-for sc in 7.1 $SCENARIOS; do
+for sc in $SCENARIOS; do
   seeds=$SEEDS
   if [ "$sc" = 7.1 ]; then seeds=$SEEDS_71; [ "$seeds" -gt 0 ] || continue; fi
   for m in $MATCHES; do run "$sc" "$seeds" "${m%%:*}" "${m##*:}"; done
