@@ -281,7 +281,9 @@ int Ard2Evaluator::exit_route_cost(const core::State& s, core::UnitId u) {
 }
 
 Ard2Evaluator::RouteGraph Ard2Evaluator::route_graph(const core::State& base) const {
-  // The movement rules' terrain price of each step (ARD2 1.3) with the set-up's bridges.
+  // The movement rules' terrain price of each step (ARD2 1.3). ASSUMED: the bridges
+  // are those of the set-up for the whole game: the graph is built once per scenario,
+  // and a bridge blown or built later (3.8) changes an estimate, not a legal move.
   const scs::Board& board = ard2_->board();
   const ard2::MoveTables& tables = ard2_->move_tables();
   const std::vector<uint8_t> open = ard2_->position(base).open_bridges();
