@@ -30,15 +30,22 @@ constexpr int kApproachRange = 12;
 // exited more units on 7.5, but made a unit on the exit hex worth more than one gone
 // (ValuesExitingAndApproachingTheExit).
 constexpr double kExit = 8.0, kExitApproach = 0.5;
+// ASSUMED: what an exit goal on which the winner turns (7.5) weighs beyond its VP. The
+// march's pull per MP is its worth over the route's reach; at 6 (an objective's) the
+// other terms outweighed it, and units that could make the exit stood still for a turn
+// and arrived a hex short. 7.5, German search against random, with the pace and price
+// below: 24 won 29 of seeds 41-80, 48 31, 72 37 and 32 of 81-120, 96 38 and 35, 144
+// 35 of 81-120 (docs/ai.md). The exits of 7.2 and 7.3 only score VP and keep an
+// objective's scale.
+constexpr double kDecidingExit = 96.0;
 // ASSUMED: the part of its MA a unit of an exit goal turns into progress along its
-// route in a turn, in a contested sector (7.5 against random play, 40 seeds, routes
-// 2 MP dearer beside the enemy: 0.5 won 15 games, 0.75 13; docs/ai.md).
-constexpr double kMarchPace = 0.5;
-// ASSUMED: what a route's hex next to an enemy unit costs more, in half MP: the enemy
-// will fight for it, and a move between two such hexes costs 1 MP more (TEC note 3).
-// Picked on 7.5, German search, 40 seeds: 4 MP won 2 against greedy and 18 against
-// random; 2 MP 0 and 15; half a MP 0 against greedy (docs/ai.md).
-constexpr int kContested = 4 * scs::kHalfMp;
+// route in a turn: all of it. This sets the reach (a unit beyond it counts nothing);
+// the pull is kDecidingExit's. Half the MA (before) left out units that could make it.
+constexpr double kMarchPace = 1.0;
+// What a route's hex next to an enemy unit costs more, in half MP: ARD2 1.2's price of
+// a move from one hex next to the enemy to another (TEC note 3). Before, 4 MP (the
+// enemy will fight for it) priced most of 7.5's routes beyond reach (docs/ai.md).
+constexpr int kContested = 1 * scs::kHalfMp;
 
 // The 12 hexes at distance 2 and the 6 at distance 1, as offsets.
 constexpr core::Hex kRing2[12] = {{2, 0}, {2, -1}, {2, -2}, {1, -2}, {0, -2}, {-1, -1},
@@ -244,7 +251,7 @@ void Ard2Evaluator::learn_exits(const core::State& base, const core::State& all_
     ExitGoal goal;
     goal.side = catalog[base.units[units.front()].def].side;
     goal.formation = formation;
-    goal.weight = std::max(1.0, dvp + (decides ? 6.0 : 0.0));
+    goal.weight = std::max(1.0, dvp + (decides ? kDecidingExit : 0.0));
     goal.decides = decides;
     goal.need = int(units.size());
     for (size_t n = 1; n <= units.size(); ++n)
@@ -452,7 +459,7 @@ double Ard2Evaluator::exit_terms(const core::State& s, const Goals& g) {
     const int out = exited_of_goal_[k];   // counted by mark_open_exit_goals()
     progress_.clear();
     // A unit counts by how much of its march it has behind it, in the turns its route
-    // still takes at a contested pace against the turns left: nothing where it cannot
+    // still takes at its whole MA against the turns left: nothing where it cannot
     // make it, more per move point as time runs out.
     const double turns_left = e.deadline - s.turn + 1;
     const std::vector<uint16_t>* routes[2] = {nullptr, nullptr};  // per move type, fetched once

@@ -18,13 +18,15 @@
 //
 // Exits (7.2, 7.3: exit VP; 7.5: exit conditions) are learned the same way: each
 // formation's units are marked exited (ext "exits") and a formation whose exits move
-// the VP or the winner is an exit goal; how many of its units must leave and until
+// the VP or the winner is an exit goal (weighted as an objective, and far more when the
+// winner turns on it: 7.5); how many of its units must leave and until
 // which turn is found by probing counts and turns; where they can leave by asking
 // legal_actions() for `exit` with its units set on each hex in their Movement Phase.
 // The objectives are probed twice, without and with every exit made, so that 7.5's
 // Bastogne decides the winner once the exits are in. A unit still to leave counts by
 // its route to the exit: the cheapest in MP (ARD2 1.3's road and terrain costs) that
-// passes through no enemy's hex and pays more beside one, against the turns left.
+// passes through no enemy's hex and pays ARD2 1.2's extra MP beside one, against
+// what the unit's MA covers in the turns left.
 // The routes are recomputed only when the enemy has moved.
 //
 // Scheduled removals (7.1, 7.4: a formation leaves play at a turn's Reinforcement
@@ -84,7 +86,7 @@ class Ard2Evaluator final : public GenericEvaluator {
     std::string formation;
     int need = 1;            // units that must leave
     int deadline = 0;        // the last turn an exit counts
-    double weight = 1;       // as an objective's
+    double weight = 1;       // as an objective's, far more when it decides (kDecidingExit)
     bool decides = false;    // a condition of the win (7.5), not only VP (7.2, 7.3)
     std::vector<core::Hex> hexes;  // where its units can leave
     size_t routes_of = 0;          // the first exit goal with the same hexes (routes shared)

@@ -149,6 +149,36 @@ TEST(AiArd2Evaluator, WeighsTheWayOutMoreAsTheExitDeadlineNears) {
   // (the other terms do not change with the turn: the difference is the exit term's)
 }
 
+TEST(AiArd2Evaluator, DrawsAUnitThatNeedsItsWholeAllowanceToMakeTheExit) {
+  // given 7.5 on Turn 8, the last turn whose exits count (A27), a unit of 2 Pz, and no
+  // Allied unit left on the map (so that no other term tells two of its hexes apart)
+  core::State s = ard2().setup(scenario("7.5"), 3);
+  s.turn = 8;
+  for (core::UnitId i = 0; i < s.unit_count; ++i)
+    if (side_of(s, i) == 0) s.units[i].where = core::Where::Eliminated;
+  const core::UnitId u = first_on_map(s, "2Pz");
+  ASSERT_NE(u, core::kNoUnit);
+  const core::UnitCatalog& catalog = ard2().catalog();
+  const int ma = catalog.value(s.units[u].def, 0, catalog.value_index("ma")) * 2;  // in half MP
+  ASSERT_GT(ma, 0);
+  Ard2Evaluator eval(ard2());
+  // and two hexes of row 18 west of Bastogne whose routes to the exit both cost more
+  // than half its MA but no more than all of it, one cheaper than the other
+  std::vector<std::pair<int, core::State>> within;
+  for (int col = 34; col <= 40; ++col) {
+    core::State at = s;
+    at.units[u].hex = hex("A" + std::to_string(col) + ".18");
+    const int cost = eval.exit_route_cost(at, u);
+    if (cost > ma / 2 && cost <= ma) within.emplace_back(cost, at);
+  }
+  std::sort(within.begin(), within.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  ASSERT_GE(within.size(), 2u);
+  ASSERT_LT(within.front().first, within.back().first);
+  // when it stands on the cheaper one, then the Germans' value is higher: a march the
+  // unit can make in this turn at its whole MA counts, and each MP of it
+  EXPECT_GT(eval.evaluate(within.front().second, 1), eval.evaluate(within.back().second, 1));
+}
+
 TEST(AiArd2Evaluator, KeepsAMarchToTheExitOutOfTheFightForTheObjectives) {
   // given 7.5, whose 2 Pz must exit 7 units by Turn 8 (A27), and one of its units
   // either next to Bastogne (B2.16) or as far from the exit, six hexes south (B2.22)
