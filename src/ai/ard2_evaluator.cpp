@@ -31,20 +31,18 @@ constexpr int kApproachRange = 12;
 // (ValuesExitingAndApproachingTheExit).
 constexpr double kExit = 8.0, kExitApproach = 0.5;
 // ASSUMED: what an exit goal on which the winner turns (7.5) weighs beyond its VP. The
-// march's pull per MP is its worth over the route's reach; at 6 (an objective's) the
-// other terms outweighed it, and units that could make the exit stood still for a turn
-// and arrived a hex short. 7.5, German search against random, with the pace and price
-// below: 24 won 29 of seeds 41-80, 48 31, 72 37 and 32 of 81-120, 96 38 and 35, 144
-// 35 of 81-120 (docs/ai.md). The exits of 7.2 and 7.3 only score VP and keep an
-// objective's scale.
+// march's pull per MP is its worth over the route's reach (exit_terms); at 6 (an
+// objective's) the other terms outweighed it, and units that could make the exit stood
+// still for a turn and arrived a hex short. 7.5, German search against random, with
+// the whole MA a turn and kContested below: 24 won 29 of seeds 41-80, 48 31, 72 37 and
+// 32 of 81-120, 96 38 and 35, 144 35 of 81-120 (docs/ai.md). The exits of 7.2 and 7.3
+// only score VP and keep an objective's scale.
 constexpr double kDecidingExit = 96.0;
-// ASSUMED: the part of its MA a unit of an exit goal turns into progress along its
-// route in a turn: all of it. This sets the reach (a unit beyond it counts nothing);
-// the pull is kDecidingExit's. Half the MA (before) left out units that could make it.
-constexpr double kMarchPace = 1.0;
 // What a route's hex next to an enemy unit costs more, in half MP: ARD2 1.2's price of
-// a move from one hex next to the enemy to another (TEC note 3). Before, 4 MP (the
-// enemy will fight for it) priced most of 7.5's routes beyond reach (docs/ai.md).
+// a move from one hex next to the enemy to another (TEC note 3). ASSUMED: charged on
+// the first such hex too (the graph does not know where a route came from), a little
+// dear. Before, 4 MP (the enemy will fight for it) priced most of 7.5's routes beyond
+// reach (docs/ai.md).
 constexpr int kContested = 1 * scs::kHalfMp;
 
 // The 12 hexes at distance 2 and the 6 at distance 1, as offsets.
@@ -459,8 +457,10 @@ double Ard2Evaluator::exit_terms(const core::State& s, const Goals& g) {
     const int out = exited_of_goal_[k];   // counted by mark_open_exit_goals()
     progress_.clear();
     // A unit counts by how much of its march it has behind it, in the turns its route
-    // still takes at its whole MA against the turns left: nothing where it cannot
-    // make it, more per move point as time runs out.
+    // still takes against the turns left: nothing where it cannot make it, more per
+    // move point as time runs out. ASSUMED: a turn covers the unit's whole MA; that
+    // sets the reach, kDecidingExit the pull (half the MA, before, left out units
+    // that could make it; docs/ai.md).
     const double turns_left = e.deadline - s.turn + 1;
     const std::vector<uint16_t>* routes[2] = {nullptr, nullptr};  // per move type, fetched once
     for (core::UnitId u = 0; u < s.unit_count; ++u) {
@@ -471,7 +471,7 @@ double Ard2Evaluator::exit_terms(const core::State& s, const Goals& g) {
       const int i = route_node(g, us.hex);
       const uint16_t cost = i < 0 ? kNoRoute : (*routes[d.move])[size_t(i)];
       if (cost == kNoRoute || d.ma <= 0) continue;
-      const double turns = cost / (d.ma * scs::kHalfMp * kMarchPace);
+      const double turns = double(cost) / (d.ma * scs::kHalfMp);
       progress_.push_back(std::max(0.0, 1.0 - turns / turns_left));
     }
     double score = std::min(out, e.need);

@@ -9,6 +9,7 @@
 #include "ai/arena.h"
 #include "ai/players.h"
 #include "games/registry.h"
+#include "series/scs/board.h"
 
 namespace ai {
 namespace {
@@ -159,7 +160,7 @@ TEST(AiArd2Evaluator, DrawsAUnitThatNeedsItsWholeAllowanceToMakeTheExit) {
   const core::UnitId u = first_on_map(s, "2Pz");
   ASSERT_NE(u, core::kNoUnit);
   const core::UnitCatalog& catalog = ard2().catalog();
-  const int ma = catalog.value(s.units[u].def, 0, catalog.value_index("ma")) * 2;  // in half MP
+  const int ma = catalog.value(s.units[u].def, 0, catalog.value_index("ma")) * scs::kHalfMp;
   ASSERT_GT(ma, 0);
   Ard2Evaluator eval(ard2());
   // and two hexes of row 18 west of Bastogne whose routes to the exit both cost more
