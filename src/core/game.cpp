@@ -114,7 +114,8 @@ std::optional<uint64_t> parse_u64(const json& v) {
 
 }  // namespace
 
-std::optional<Game> Game::replay(const Rules& rules, const json& record, bool validate, Error& err) {
+std::optional<Game> Game::replay(const Rules& rules, const json& record, bool validate, Error& err,
+                                 const std::function<bool(const State&)>& stop_at) {
   auto fail = [&](std::string msg) {
     err = {"bad_record", std::move(msg), ""};
     return std::nullopt;
@@ -145,6 +146,8 @@ std::optional<Game> Game::replay(const Rules& rules, const json& record, bool va
   const json& actions = record["actions"];
   for (size_t i = 0; i < actions.size(); ++i) {
     const json& entry = actions[i];
+    const bool after_dice = i > 0 && actions[i - 1].is_object() && actions[i - 1].contains("dice");
+    if (stop_at && !after_dice && stop_at(game->state_)) break;
     const std::string at = fmt::format("record.actions[{}]", i);
     if (entry.is_object() && entry.contains("dice")) {
       if (!entry["dice"].is_array()) return fail(at + ".dice: not an array");

@@ -8,6 +8,7 @@
 // loaded position also carries that position as "start".
 #pragma once
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <vector>
@@ -50,8 +51,10 @@ class Game {
 
   // Plays a record again, checking the hash after every entry. With `validate` off,
   // actions are applied without the legality check (for speed; records we wrote).
+  // With `stop_at`, the replay ends before the first action at whose state it returns
+  // true (the die values recorded for that action are not queued either).
   static std::optional<Game> replay(const Rules& rules, const nlohmann::json& record, bool validate,
-                                    Error& err);
+                                    Error& err, const std::function<bool(const State&)>& stop_at = {});
 
  private:
   void commit(nlohmann::json entry);

@@ -100,6 +100,43 @@ TEST(Cli, ReplayChecksARecordFile) {
   EXPECT_EQ(run("replay " + temp_file("hexfront_cli_broken.json", broken)).code, 1);
 }
 
+// --at stops where a turn's step begins; --state writes that position, and the
+// protocol loads it to the same hash. A stop the record never reaches, or a step the
+// game does not have, is an error that says so.
+TEST(Cli, ReplayStopsAtATurnsStepAndWritesItsState) {
+  const auto dir = std::filesystem::temp_directory_path() / "hexfront_cli_replay_at";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  ASSERT_EQ(run("selfplay --game toy --seed 5 --games 1 --records " + dir.string()).code, 0);
+  const std::string record = (dir / "1-5.json").string();
+  const std::string state = (dir / "state.json").string();
+
+  const Outcome at = run("replay " + record + " --at 2:combat --state " + state);
+  ASSERT_EQ(at.code, 0) << at.out;
+  EXPECT_NE(at.out.find("turn 2, Blue Combat Phase"), std::string::npos) << at.out;
+  const size_t h = at.out.rfind("; hash ");
+  ASSERT_NE(h, std::string::npos) << at.out;
+  const std::string hash = at.out.substr(h + 7, 16);
+
+  std::ifstream in(state);
+  const std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_NE(json.find("\"step\": \"combat\""), std::string::npos) << json;
+  std::string one_line;
+  for (const char c : json) one_line += c == '\n' ? ' ' : c;
+  const Outcome loaded = run("engine < " + temp_file("hexfront_cli_load.jsonl", "{\"cmd\":\"load\",\"state\":" +
+                                                                                 one_line + "}\n{\"cmd\":\"hash\"}\n"));
+  EXPECT_NE(loaded.out.rfind("\"hash\":\"" + hash + "\""), std::string::npos) << loaded.out;
+
+  // The whole record replays past the stop point; the stop moves with the turn.
+  const Outcome later = run("replay " + record + " --at 3");
+  EXPECT_EQ(later.code, 0) << later.out;
+  EXPECT_NE(later.out.find("turn 3, Blue Movement Phase"), std::string::npos) << later.out;
+  EXPECT_EQ(run("replay " + record + " --at 99").code, 1);
+  EXPECT_EQ(run("replay " + record + " --at 2:no_such_step").code, 1);
+  EXPECT_EQ(run("replay " + record + " --at two").code, 1);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Cli, ValidateReportsFileAndLine) {
   EXPECT_EQ(run(std::string("validate ") + HEXFRONT_DATA_DIR + "/games/toy").code, 0);
   const Outcome bad = run("validate " + temp_file("hexfront_cli_bad.json", "{\n  \"a\": 1,\n  oops\n}\n"));
