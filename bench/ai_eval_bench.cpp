@@ -2,12 +2,14 @@
 //
 //   hexfront_bench --benchmark_filter=Ard2Evaluate
 //
-// Three positions, read against each other in the same run:
+// Five positions, read against each other in the same run:
 //  - 7.4's set-up: no exit goal, so no route (the peer);
 //  - 7.5's set-up, the same position each time: the routes of 2 Pz and Lehr are
 //    computed once and then read (a Movement Phase's search, where the enemy stands);
 //  - 7.5's set-up with an Allied unit stepping between two hexes every call: the
-//    routes are recomputed each time (greedy's Allies weighing each of their moves).
+//    routes are recomputed each time (greedy's Allies weighing each of their moves);
+//  - the set-ups of 7.2 and 7.6, both maps' worth of units, with VP-only exit goals
+//    and several objectives: what greedy pays per move it weighs there.
 #include <benchmark/benchmark.h>
 
 #include <string>
@@ -54,5 +56,7 @@ void Ard2Evaluate(benchmark::State& state, const char* id, bool enemy_moves) {
 BENCHMARK_CAPTURE(Ard2Evaluate, no_exit_goal_7_4, "7.4", false)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(Ard2Evaluate, routes_read_7_5, "7.5", false)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(Ard2Evaluate, routes_recomputed_7_5, "7.5", true)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(Ard2Evaluate, enemy_moves_7_2, "7.2", true)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(Ard2Evaluate, enemy_moves_7_6, "7.6", true)->Unit(benchmark::kMicrosecond);
 
 }  // namespace

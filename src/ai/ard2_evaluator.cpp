@@ -105,6 +105,9 @@ Ard2Evaluator::Ard2Evaluator(const core::Rules& rules) : GenericEvaluator(rules)
   // A margin of two hexes so ring offsets never leave the grid.
   q0_ -= 2, r0_ -= 2;
   width_ = q1 - q0_ + 3, height_ = r1 - r0_ + 3;
+  for (int d = 0; d < core::kDirections; ++d)
+    ring1_[d] = core::kDirectionVectors[size_t(d)].q * height_ + core::kDirectionVectors[size_t(d)].r;
+  for (int i = 0; i < 12; ++i) ring2_[i] = kRing2[i].q * height_ + kRing2[i].r;
   for (int side = 0; side < 2; ++side) {
     stamp_[side].assign(size_t(width_ * height_), 0);
     defense_at_[side].assign(size_t(width_ * height_), 0.0f);
@@ -313,6 +316,7 @@ Ard2Evaluator::RouteGraph Ard2Evaluator::route_graph(const core::State& base) co
         // ASSUMED: an "All MP" step is priced as half the march of a turn.
         if (step == scs::kAllMp) step = 6 * scs::kHalfMp;
         graph.cost[t][node][size_t(d)] = int16_t(step);
+        graph.max_step = std::max(graph.max_step, step);
         any |= step >= 0;
       }
       if (any) graph.from[node][size_t(d)] = graph.node_of[size_t(from)];
@@ -357,26 +361,35 @@ const std::vector<uint16_t>& Ard2Evaluator::route_costs(const core::State& s, co
   field.cost.assign(n, kNoRoute);
   std::vector<int>& best = route_best_;
   best.assign(n, INT32_MAX);
-  std::vector<std::pair<int, int>>& queue = route_queue_;  // a min-heap of (cost, node)
-  queue.clear();
+  // Dial's buckets: a step costs at most `width - 1`, so the nodes waiting fit in a
+  // ring of `width` cost buckets, swept in order of cost.
+  const int width = g.routes.max_step + kContested + 1;
+  std::vector<std::vector<int32_t>>& buckets = route_buckets_;
+  buckets.resize(size_t(width));
+  for (auto& b : buckets) b.clear();
+  size_t waiting = 0;
   auto push = [&](int cost, int node) {
-    queue.emplace_back(cost, node);
-    std::push_heap(queue.begin(), queue.end(), std::greater<>());
+    buckets[size_t(cost % width)].push_back(node);
+    ++waiting;
   };
   for (core::Hex h : e.hexes)
     if (const int i = route_node(g, h); i >= 0 && enemy_stamp_[size_t(i)] != route_now_) push(best[size_t(i)] = 0, i);
-  while (!queue.empty()) {
-    std::pop_heap(queue.begin(), queue.end(), std::greater<>());
-    const auto [cost, to] = queue.back();
-    queue.pop_back();
-    if (cost > best[size_t(to)]) continue;
-    field.cost[size_t(to)] = uint16_t(std::min(cost, int(kNoRoute) - 1));
-    const int extra = near_enemy_stamp_[size_t(to)] == route_now_ ? kContested : 0;
-    for (int d = 0; d < core::kDirections; ++d) {
-      const int from = g.routes.from[size_t(to)][size_t(d)], step = g.routes.cost[type][size_t(to)][size_t(d)];
-      if (from < 0 || step < 0 || enemy_stamp_[size_t(from)] == route_now_) continue;
-      if (cost + step + extra < best[size_t(from)]) push(best[size_t(from)] = cost + step + extra, from);
+  for (int cost = 0; waiting > 0; ++cost) {
+    std::vector<int32_t>& bucket = buckets[size_t(cost % width)];
+    // A step of 0 adds to this very bucket: walk it by index.
+    for (size_t j = 0; j < bucket.size(); ++j) {
+      const int to = bucket[j];
+      --waiting;
+      if (best[size_t(to)] != cost) continue;  // reached cheaper since
+      field.cost[size_t(to)] = uint16_t(std::min(cost, int(kNoRoute) - 1));
+      const int extra = near_enemy_stamp_[size_t(to)] == route_now_ ? kContested : 0;
+      for (int d = 0; d < core::kDirections; ++d) {
+        const int from = g.routes.from[size_t(to)][size_t(d)], step = g.routes.cost[type][size_t(to)][size_t(d)];
+        if (from < 0 || step < 0 || enemy_stamp_[size_t(from)] == route_now_) continue;
+        if (cost + step + extra < best[size_t(from)]) push(best[size_t(from)] = cost + step + extra, from);
+      }
     }
+    bucket.clear();
   }
   return field.cost;
 }
@@ -556,12 +569,13 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
       const float f = combat_factor(c, d.side, dg);
       defense_at_[d.side][size_t(c)] += f * d.defense[k];
       // Reach in hexes: about half the MA off roads, plus the attack into the next hex.
-      pieces_.push_back({us.hex, d.side, f * d.attack[k], f * d.defense[k], std::clamp(d.ma / 2, 1, 8) + 1, d.combat,
+      pieces_.push_back({us.hex, c, d.side, f * d.attack[k], f * d.defense[k], std::clamp(d.ma / 2, 1, 8) + 1, d.combat,
                          marching(goals_of, us.def)});
     }
     v += d.side == 0 ? worth : -worth;
   }
-  auto occupied = [&](int sd, core::Hex h) { return stamp_[sd][size_t(cell(h))] == now_; };
+  auto occupied_cell = [&](int sd, int c) { return stamp_[sd][size_t(c)] == now_; };
+  auto occupied = [&](int sd, core::Hex h) { return occupied_cell(sd, cell(h)); };
   auto defense_at = [&](int sd, core::Hex h) { return occupied(sd, h) ? defense_at_[sd][size_t(cell(h))] : 0.0f; };
   auto leaving_at = [&](int sd, core::Hex h) {
     return std::find(leaving_[sd].begin(), leaving_[sd].end(), h) != leaving_[sd].end();
@@ -610,12 +624,12 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
     if (nearest < kApproachRange) v += sign * kApproach * double(kApproachRange - nearest) / kApproachRange;
     bool near_enemy = false;
     for (int dir = 0; dir < core::kDirections && !near_enemy; ++dir)
-      near_enemy = occupied(1 - p.side, core::neighbor(p.hex, dir));
-    for (const core::Hex o : kRing2) near_enemy = near_enemy || occupied(1 - p.side, p.hex + o);
+      near_enemy = occupied_cell(1 - p.side, p.cell + ring1_[dir]);
+    for (int i = 0; i < 12 && !near_enemy; ++i) near_enemy = occupied_cell(1 - p.side, p.cell + ring2_[i]);
     if (!near_enemy) continue;
     int bonds = 0, adjacent = 0;
-    for (const core::Hex o : kRing2) bonds += occupied(p.side, p.hex + o);
-    for (int dir = 0; dir < core::kDirections; ++dir) adjacent += occupied(p.side, core::neighbor(p.hex, dir));
+    for (const int o : ring2_) bonds += occupied_cell(p.side, p.cell + o);
+    for (const int o : ring1_) adjacent += occupied_cell(p.side, p.cell + o);
     v += sign * kBond * std::min(bonds, 2);
     if (bonds + adjacent == 0) v -= sign * kAlone;
   }

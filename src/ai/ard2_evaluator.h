@@ -98,6 +98,7 @@ class Ard2Evaluator final : public GenericEvaluator {
     std::vector<int32_t> node_of;  // per board index: its node, -1 outside the play area
     std::vector<std::array<int32_t, core::kDirections>> from;  // per node: -1 none
     std::vector<std::array<int16_t, core::kDirections>> cost[2];
+    int max_step = 0;  // the dearest step, which sizes the route search's buckets
   };
   // What decides scenario `scenario` (learned on first use, shared by threads).
   struct Goals {
@@ -129,6 +130,7 @@ class Ard2Evaluator final : public GenericEvaluator {
   };
   struct Piece {
     core::Hex hex;
+    int cell;  // its hex's cell in the grid below
     int side;
     float attack, defense;
     int reach;
@@ -187,11 +189,13 @@ class Ard2Evaluator final : public GenericEvaluator {
   std::vector<uint32_t> enemy_stamp_, near_enemy_stamp_;  // per node
   uint32_t route_now_ = 0;
   std::vector<int> route_best_;
-  std::vector<std::pair<int, int>> route_queue_;
+  std::vector<std::vector<int32_t>> route_buckets_;  // nodes by cost, modulo the dearest step
   const ard2::Ard2Rules* ard2_ = nullptr;
   // A dense grid over the map's bounding box: per side, the stamp of the evaluation
   // that last put a unit there, and its defense.
   int q0_ = 0, r0_ = 0, width_ = 0, height_ = 0;
+  // The cell steps to the six neighbours and to the twelve hexes two away (kRing2).
+  int ring1_[core::kDirections] = {}, ring2_[12] = {};
   std::vector<uint32_t> stamp_[2];
   std::vector<float> defense_at_[2];
   struct Stack {
