@@ -463,37 +463,43 @@ void Ard2Evaluator::learn_objectives(const core::State& base0, const core::State
 }
 
 double Ard2Evaluator::exit_terms(const core::State& s, const Goals& g) {
-  double v = 0;
-  for (size_t k = 0; k < g.exits.size(); ++k) {
-    const ExitGoal& e = g.exits[k];
+  const size_t goals = g.exits.size();
+  if (goals == 0) return 0;
+  progress_.resize(goals);
+  goal_routes_.assign(goals, {nullptr, nullptr});  // per goal and move type, fetched once
+  for (auto& p : progress_) p.clear();
+  // A unit counts by how much of its march it has behind it, in the turns its route
+  // still takes against the turns left: nothing where it cannot make it, more per move
+  // point as time runs out. ASSUMED: a turn covers the unit's whole MA; that sets the
+  // reach, kDecidingExit the pull (half the MA, before, left out units that could make
+  // it; docs/ai.md). One walk over the units, each to its own goal.
+  for (core::UnitId u = 0; u < s.unit_count; ++u) {
+    const core::UnitState& us = s.units[u];
+    const int k = g.exit_goal_of_def[us.def];
+    if (k < 0 || us.where != core::Where::OnMap) continue;
+    const ExitGoal& e = g.exits[size_t(k)];
     if (s.turn > e.deadline) continue;  // settled: the projected outcome has it
-    const int out = exited_of_goal_[k];   // counted by mark_open_exit_goals()
-    progress_.clear();
-    // A unit counts by how much of its march it has behind it, in the turns its route
-    // still takes against the turns left: nothing where it cannot make it, more per
-    // move point as time runs out. ASSUMED: a turn covers the unit's whole MA; that
-    // sets the reach, kDecidingExit the pull (half the MA, before, left out units
-    // that could make it; docs/ai.md).
-    const double turns_left = e.deadline - s.turn + 1;
-    const std::vector<uint16_t>* routes[2] = {nullptr, nullptr};  // per move type, fetched once
-    for (core::UnitId u = 0; u < s.unit_count; ++u) {
-      const core::UnitState& us = s.units[u];
-      if (us.where != core::Where::OnMap || g.exit_goal_of_def[us.def] != int8_t(k)) continue;
-      const DefInfo& d = defs_[us.def];
-      if (!routes[d.move]) routes[d.move] = &route_costs(s, g, k, d.move);
-      const int i = route_node(g, us.hex);
-      const uint16_t cost = i < 0 ? kNoRoute : (*routes[d.move])[size_t(i)];
-      if (cost == kNoRoute || d.ma <= 0) continue;
-      const double turns = double(cost) / (d.ma * scs::kHalfMp);
-      progress_.push_back(std::max(0.0, 1.0 - turns / turns_left));
-    }
-    double score = std::min(out, e.need);
+    const DefInfo& d = defs_[us.def];
+    const std::vector<uint16_t>*& routes = goal_routes_[size_t(k)][size_t(d.move)];
+    if (!routes) routes = &route_costs(s, g, size_t(k), d.move);
+    const int i = route_node(g, us.hex);
+    const uint16_t cost = i < 0 ? kNoRoute : (*routes)[size_t(i)];
+    if (cost == kNoRoute || d.ma <= 0) continue;
+    const double turns = double(cost) / (d.ma * scs::kHalfMp), turns_left = e.deadline - s.turn + 1;
+    progress_[size_t(k)].push_back(std::max(0.0, 1.0 - turns / turns_left));
+  }
+  double v = 0;
+  for (size_t k = 0; k < goals; ++k) {
+    const ExitGoal& e = g.exits[k];
+    if (s.turn > e.deadline) continue;
+    std::vector<double>& progress = progress_[k];
+    double score = std::min(exited_of_goal_[k], e.need);  // counted by mark_open_exit_goals()
     const size_t missing = size_t(e.need - int(score));
     if (missing > 0) {
       // The units nearest their way out, as many as are still to leave.
-      const size_t n = std::min(missing, progress_.size());
-      std::partial_sort(progress_.begin(), progress_.begin() + std::ptrdiff_t(n), progress_.end(), std::greater<>());
-      for (size_t i = 0; i < n; ++i) score += kExitApproach * progress_[i];
+      const size_t n = std::min(missing, progress.size());
+      std::partial_sort(progress.begin(), progress.begin() + std::ptrdiff_t(n), progress.end(), std::greater<>());
+      for (size_t i = 0; i < n; ++i) score += kExitApproach * progress[i];
     }
     v += (e.side == 0 ? 1.0 : -1.0) * e.weight * kExit * score / e.need;
   }

@@ -179,7 +179,8 @@ class Ard2Evaluator final : public GenericEvaluator {
   std::vector<Piece> pieces_;
   std::vector<uint8_t> open_goal_;    // per exit goal: still to be met
   std::vector<int> exited_of_goal_;   // per exit goal: its units gone so far
-  std::vector<double> progress_;
+  std::vector<std::vector<double>> progress_;  // per exit goal: its units' progress
+  std::vector<std::array<const std::vector<uint16_t>*, 2>> goal_routes_;  // per exit goal and move type
   static constexpr uint16_t kNoRoute = 0xffff;
   struct RouteField {
     uint64_t enemy = ~uint64_t(0);  // a hash of the enemy's hexes it was computed around
