@@ -8,8 +8,10 @@
 //    computed once and then read (a Movement Phase's search, where the enemy stands);
 //  - 7.5's set-up with an Allied unit stepping between two hexes every call: the
 //    routes are recomputed each time (greedy's Allies weighing each of their moves);
-//  - the set-ups of 7.2 and 7.6, both maps' worth of units, with VP-only exit goals
-//    and several objectives: what greedy pays per move it weighs there.
+//  - the set-ups of 7.2 (all of Map B, eight VP-only exit goals) and 7.6 (no exit
+//    goal), with the enemy moving: what greedy pays per move it weighs there; and
+//    7.2's set-up put on Turn 5, where the routes need searching only as far as two
+//    turns of march.
 #include <benchmark/benchmark.h>
 
 #include <string>
@@ -38,8 +40,9 @@ core::UnitId first_allied(const core::State& s) {
   return core::kNoUnit;
 }
 
-void Ard2Evaluate(benchmark::State& state, const char* id, bool enemy_moves) {
+void Ard2Evaluate(benchmark::State& state, const char* id, bool enemy_moves, int turn = 0) {
   core::State s = ard2().setup(scenario(id), 1);
+  if (turn > 0) s.turn = int16_t(turn);  // the same units, fewer turns left to the deadline
   ai::Ard2Evaluator eval(ard2());
   const core::UnitId u = first_allied(s);
   const core::Hex a = s.units[u].hex, b = core::neighbor(a, 0);
@@ -57,6 +60,7 @@ BENCHMARK_CAPTURE(Ard2Evaluate, no_exit_goal_7_4, "7.4", false)->Unit(benchmark:
 BENCHMARK_CAPTURE(Ard2Evaluate, routes_read_7_5, "7.5", false)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(Ard2Evaluate, routes_recomputed_7_5, "7.5", true)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(Ard2Evaluate, enemy_moves_7_2, "7.2", true)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(Ard2Evaluate, enemy_moves_7_2_turn_5, "7.2", true, 5)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(Ard2Evaluate, enemy_moves_7_6, "7.6", true)->Unit(benchmark::kMicrosecond);
 
 }  // namespace

@@ -85,6 +85,8 @@ Ard2Evaluator::Ard2Evaluator(const core::Rules& rules) : GenericEvaluator(rules)
     for (int i = 0; i < catalog.size(); ++i) {
       defs_[size_t(i)].division = ard2_->unit_info(i).division;
       defs_[size_t(i)].move = int(ard2_->unit_info(i).move);
+      int& top = max_ma_[defs_[size_t(i)].move];
+      top = std::max(top, defs_[size_t(i)].ma);
     }
   if (const int b = index_of(rules.unit_flag_names(), "dg"); b >= 0) dg_bit_ = 1u << b;
   if (const int b = index_of(rules.unit_flag_names(), "out_of_supply"); b >= 0) oos_bit_ = 1u << b;
@@ -330,7 +332,8 @@ int Ard2Evaluator::route_node(const Goals& g, core::Hex h) const {
   return i < 0 || g.routes.node_of.empty() ? -1 : g.routes.node_of[size_t(i)];
 }
 
-const std::vector<uint16_t>& Ard2Evaluator::route_costs(const core::State& s, const Goals& g, size_t k, int type) {
+const std::vector<uint16_t>& Ard2Evaluator::route_costs(const core::State& s, const Goals& g, size_t k, int type,
+                                                        int reach) {
   k = g.exits[k].routes_of;
   const ExitGoal& e = g.exits[k];
   // The scenario (its play area numbers the nodes) and the enemy's hexes, hashed by
@@ -342,8 +345,9 @@ const std::vector<uint16_t>& Ard2Evaluator::route_costs(const core::State& s, co
   std::vector<RouteField>& fields = route_fields_[type];
   if (fields.size() < g.exits.size()) fields.resize(g.exits.size());
   RouteField& field = fields[k];
-  if (field.enemy == enemy && !field.cost.empty()) return field.cost;
+  if (field.enemy == enemy && field.reach >= reach && !field.cost.empty()) return field.cost;
   field.enemy = enemy;
+  field.reach = reach;
 
   const size_t n = g.routes.from.size();
   if (enemy_stamp_.size() != n) enemy_stamp_.assign(n, 0), near_enemy_stamp_.assign(n, 0);
@@ -374,7 +378,7 @@ const std::vector<uint16_t>& Ard2Evaluator::route_costs(const core::State& s, co
   };
   for (core::Hex h : e.hexes)
     if (const int i = route_node(g, h); i >= 0 && enemy_stamp_[size_t(i)] != route_now_) push(best[size_t(i)] = 0, i);
-  for (int cost = 0; waiting > 0; ++cost) {
+  for (int cost = 0; waiting > 0 && cost <= reach; ++cost) {
     std::vector<int32_t>& bucket = buckets[size_t(cost % width)];
     // A step of 0 adds to this very bucket: walk it by index.
     for (size_t j = 0; j < bucket.size(); ++j) {
@@ -481,7 +485,10 @@ double Ard2Evaluator::exit_terms(const core::State& s, const Goals& g) {
     if (s.turn > e.deadline) continue;  // settled: the projected outcome has it
     const DefInfo& d = defs_[us.def];
     const std::vector<uint16_t>*& routes = goal_routes_[size_t(k)][size_t(d.move)];
-    if (!routes) routes = &route_costs(s, g, size_t(k), d.move);
+    // No unit of this move type gets anything from a route dearer than its type's
+    // largest MA over the turns left, so the search stops there.
+    const int reach = (e.deadline - s.turn + 1) * max_ma_[d.move] * scs::kHalfMp;
+    if (!routes) routes = &route_costs(s, g, size_t(k), d.move, reach);
     const int i = route_node(g, us.hex);
     const uint16_t cost = i < 0 ? kNoRoute : (*routes)[size_t(i)];
     if (cost == kNoRoute || d.ma <= 0) continue;

@@ -147,7 +147,9 @@ class Ard2Evaluator final : public GenericEvaluator {
   // The route costs of exit goal k's units of move type `type` (per node, in
   // half MP, kNoRoute where none) around the enemy of state s; recomputed only when
   // the enemy has moved since the last call.
-  const std::vector<uint16_t>& route_costs(const core::State& s, const Goals& g, size_t k, int type);
+  // Only costs up to `reach` are searched; dearer nodes read kNoRoute, as unreachable ones do.
+  const std::vector<uint16_t>& route_costs(const core::State& s, const Goals& g, size_t k, int type,
+                                           int reach = INT32_MAX);
   core::State with_exits(const core::State& s, const std::vector<core::UnitId>& units, int turn) const;
   // Counts each exit goal's units gone (exited_of_goal_) and which goals are still open
   // (open_goal_); called first in evaluate(), exit_terms() reads the counts.
@@ -184,6 +186,7 @@ class Ard2Evaluator final : public GenericEvaluator {
   static constexpr uint16_t kNoRoute = 0xffff;
   struct RouteField {
     uint64_t enemy = ~uint64_t(0);  // a hash of the enemy's hexes it was computed around
+    int reach = 0;                  // the dearest cost it was searched to
     std::vector<uint16_t> cost;
   };
   std::vector<RouteField> route_fields_[2];  // per move type, per exit goal
@@ -194,6 +197,7 @@ class Ard2Evaluator final : public GenericEvaluator {
   const ard2::Ard2Rules* ard2_ = nullptr;
   // A dense grid over the map's bounding box: per side, the stamp of the evaluation
   // that last put a unit there, and its defense.
+  int max_ma_[2] = {0, 0};  // per move type: the largest MA of any counter
   int q0_ = 0, r0_ = 0, width_ = 0, height_ = 0;
   // The cell steps to the six neighbours and to the twelve hexes two away (kRing2).
   int ring1_[core::kDirections] = {}, ring2_[12] = {};
