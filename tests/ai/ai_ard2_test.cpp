@@ -176,8 +176,28 @@ TEST(AiArd2Evaluator, DrawsAUnitThatNeedsItsWholeAllowanceToMakeTheExit) {
   ASSERT_GE(within.size(), 2u);
   ASSERT_LT(within.front().first, within.back().first);
   // when it stands on the cheaper one, then the Germans' value is higher: a march the
-  // unit can make in this turn at its whole MA counts, and each MP of it
-  EXPECT_GT(eval.evaluate(within.front().second, 1), eval.evaluate(within.back().second, 1));
+  // unit can make in this turn at its whole MA counts, and each MP of it (judged by a
+  // fresh evaluator, whose route search stops at the reach the exit term can use)
+  Ard2Evaluator judge(ard2());
+  EXPECT_GT(judge.evaluate(within.front().second, 1), judge.evaluate(within.back().second, 1));
+}
+
+TEST(AiArd2Evaluator, StopsTheRouteSearchWhereNoUnitCouldUseItWithoutChangingTheValue) {
+  // given 7.3's set-up (eight exit goals over the north of Map B) on each of its turns
+  const core::State setup = ard2().setup(scenario("7.3"), 2);
+  for (int turn = 2; turn <= 6; ++turn) {
+    core::State s = setup;
+    s.turn = int16_t(turn);
+    // when one evaluator searches every route in full first (by asking each unit's
+    // cost) and another only as far as the exit term can use
+    Ard2Evaluator full(ard2()), bounded(ard2());
+    int routed = 0;
+    for (core::UnitId u = 0; u < s.unit_count; ++u) routed += full.exit_route_cost(s, u) >= 0;
+    ASSERT_GT(routed, 0);
+    // then both value the position the same, for either side
+    EXPECT_EQ(full.evaluate(s, 1), bounded.evaluate(s, 1)) << "turn " << turn;
+    EXPECT_EQ(full.evaluate(s, 0), bounded.evaluate(s, 0)) << "turn " << turn;
+  }
 }
 
 TEST(AiArd2Evaluator, KeepsAMarchToTheExitOutOfTheFightForTheObjectives) {
