@@ -91,11 +91,10 @@ int replay_file(const Options& opt) {
     return 1;
   }
   core::Error err;
-  bool stopped = false;
   int first_turn = -1;
   auto stop_at = [&](const core::State& s) {
     if (first_turn < 0) first_turn = s.turn;
-    return stopped = stop && reached(s, *stop);
+    return stop && reached(s, *stop);
   };
   const auto game = core::Game::replay(*rules, *record, !opt.fast, err, stop_at);
   if (!game) {
@@ -103,8 +102,9 @@ int replay_file(const Options& opt) {
     return 1;
   }
   const core::State& s = game->state();
-  // A stop point first reached after the last action is reached too.
-  stopped = stopped || (stop && reached(s, *stop));
+  // Where the replay ended is the stop point, whether it broke off there or the stop
+  // is first reached after the last action.
+  const bool stopped = stop && reached(s, *stop);
   // The human-facing lines go to stderr when the state JSON goes to stdout.
   std::FILE* talk = opt.state == "-" ? stderr : stdout;
   if (stop && !stopped) {
