@@ -15,7 +15,7 @@
 # THREADS (default 1), MATCHES (default "search:random search:greedy"; BASELINES=1
 # adds greedy:greedy greedy:random random:random). Every game is played from both
 # sides with the same seed; the arena's own output is kept in $LOG (default
-# build/ai_strength.log).
+# build/ai_strength.log), and its line per finished game goes to stderr.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 HEXFRONT=${HEXFRONT:-build/hexfront}

@@ -58,7 +58,7 @@ Interval wilson(int wins, int n, double z) {
 }
 
 MatchResult run_match(const core::Rules& rules, const MatchConfig& config,
-                      const std::function<void(const GameResult&)>& progress) {
+                      const std::function<void(const GameResult&, int first_side)>& progress) {
   MatchResult m;
   m.config = config;
   const int total = 2 * config.seeds;
@@ -84,7 +84,7 @@ MatchResult run_match(const core::Rules& rules, const MatchConfig& config,
       m.think_ms += r.think_ms[first_side];
       m.decisions += r.decisions[first_side];
       m.results[size_t(g)] = r;
-      if (progress) progress(r);
+      if (progress) progress(r, first_side);
     }
   };
   std::vector<std::thread> pool;

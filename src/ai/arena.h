@@ -57,9 +57,10 @@ struct MatchResult {
 };
 
 // Plays seeds x 2 games: for each seed the first player takes side 0, then side 1.
-// `progress` (if set) is called after each game, from the worker thread.
+// `progress` (if set) is called after each game with the side the first player took,
+// from the worker thread but under the match's lock, so calls never overlap.
 MatchResult run_match(const core::Rules& rules, const MatchConfig& config,
-                      const std::function<void(const GameResult&)>& progress = nullptr);
+                      const std::function<void(const GameResult&, int first_side)>& progress = nullptr);
 
 // One line per side: "search vs greedy as Blue: 87/100 won 87.0% [79.0, 92.2]".
 std::string describe(const core::Rules& rules, const MatchResult& r);

@@ -1,6 +1,8 @@
 // `hexfront arena`: one AI against another over many seeds, from both sides, with
 // win rates and Wilson 95% intervals, the results by victory level, the VP spread
 // and (--plot) an SVG of the VP distribution. A thin shell over ai::run_match.
+// Each game, as it ends, gets a line on stderr, so a long run shows its progress
+// and a run stopped midway still leaves the games it finished.
 #include <fmt/format.h>
 
 #include <chrono>
@@ -26,6 +28,18 @@ struct ArenaOptions {
   std::string plot;
 };
 
+// "seed 7, search as German: German won (Decisive Victory), VP 12, 412 actions, 9.3 s thinking"
+std::string game_line(const core::Rules& rules, const ArenaOptions& opt, const ai::GameResult& r, int first_side) {
+  const auto& sides = rules.info().sides;
+  const std::string result = r.capped                       ? "cut at the action cap"
+                             : r.winner == core::kNoSide    ? "no winner"
+                                                            : sides[size_t(r.winner)] + " won";
+  const std::string level = r.level_name.empty() ? "" : " (" + r.level_name + ")";
+  return fmt::format("seed {}, {} as {}: {}{}, VP {:g}, {} actions, {:.1f} s thinking", r.seed, opt.first,
+                     sides[size_t(first_side)], result, level, r.vp, r.actions,
+                     double(r.think_ms[first_side]) / 1000.0);
+}
+
 int arena(const ArenaOptions& opt) {
   int code = 0;
   const auto arg = resolve_scenario(opt.game, opt.scenario, code);
@@ -41,7 +55,11 @@ int arena(const ArenaOptions& opt) {
   const ai::MatchConfig config{opt.first,  opt.second, scenario, opt.seeds, opt.seed, ai::Budget{opt.budget_ms, opt.iterations},
                                opt.threads};
   const auto start = std::chrono::steady_clock::now();
-  const ai::MatchResult m = ai::run_match(*rules, config);
+  int finished = 0;  // run_match calls the progress hook under its lock
+  const auto report = [&](const ai::GameResult& r, int first_side) {
+    fmt::print(stderr, "[{}/{}] {}\n", ++finished, 2 * opt.seeds, game_line(*rules, opt, r, first_side));
+  };
+  const ai::MatchResult m = ai::run_match(*rules, config, report);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   fmt::print("game {} scenario {}: {} games in {:.1f}s; {} thinks {:.1f} ms per decision\n", opt.game,
              rules->scenarios()[size_t(scenario)].id, m.results.size(), secs, opt.first,

@@ -39,6 +39,21 @@ TEST(AiArenaCommand, PlaysBothSidesAndWritesTheVpPlot) {
   EXPECT_NE(svg.str().find("(6 games)"), std::string::npos);
 }
 
+TEST(AiArenaCommand, ReportsEachGameOnStderrAsItEnds) {
+  int status = -1;
+  const std::string err = run(std::string(HEXFRONT_BINARY) +
+                                  " arena --game toy --first greedy --second random --seeds 2 --seed 5 --threads 1"
+                                  " 2>&1 >/dev/null",
+                              status);
+  EXPECT_EQ(status, 0) << err;
+  // Two seeds from both sides: four lines, numbered, each naming its seed and side.
+  EXPECT_NE(err.find("[1/4] seed 5, greedy as Blue: "), std::string::npos) << err;
+  EXPECT_NE(err.find("[2/4] seed 6, greedy as Blue: "), std::string::npos) << err;
+  EXPECT_NE(err.find("[3/4] seed 5, greedy as Red: "), std::string::npos) << err;
+  EXPECT_NE(err.find("[4/4] seed 6, greedy as Red: "), std::string::npos) << err;
+  EXPECT_EQ(err.find("[5/4]"), std::string::npos) << err;
+}
+
 TEST(AiArenaCommand, RefusesAnUnknownPlayer) {
   int status = -1;
   run(std::string(HEXFRONT_BINARY) + " arena --first nobody --seeds 1 2>/dev/null", status);
