@@ -470,6 +470,10 @@ double Ard2Evaluator::exit_terms(const core::State& s, const Goals& g) {
   const size_t goals = g.exits.size();
   if (goals == 0) return 0;
   progress_.resize(goals);
+  // Pointers into route_fields_ are kept below: size those vectors first, so no call
+  // of route_costs() can move them.
+  for (auto& fields : route_fields_)
+    if (fields.size() < goals) fields.resize(goals);
   goal_routes_.assign(goals, {nullptr, nullptr});  // per goal and move type, fetched once
   for (auto& p : progress_) p.clear();
   // A unit counts by how much of its march it has behind it, in the turns its route
