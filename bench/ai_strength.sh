@@ -12,8 +12,8 @@
 # run can be split into parts and their counts added), SCENARIOS (default
 # "7.1 7.2 7.3 7.4 7.5 7.6"), SEEDS_71 (7.1's seeds when SCENARIOS lists it, default 2;
 # 0 skips it), ITERATIONS (decodes per planning, deterministic; default 20),
-# THREADS (default 1), MATCHES (default "search:random search:greedy"; BASELINES=1
-# adds greedy:greedy greedy:random random:random). Every game is played from both
+# THREADS (default 1), MATCHES (default "search:random search:greedy-vp
+# search:greedy"; BASELINES=1 adds greedy:greedy greedy:random random:random). Every game is played from both
 # sides with the same seed; the arena's own output is kept in $LOG (default
 # build/ai_strength.log), and its line per finished game goes to stderr.
 set -euo pipefail
@@ -25,7 +25,7 @@ SEEDS_71=${SEEDS_71:-2}
 SCENARIOS=${SCENARIOS:-"7.1 7.2 7.3 7.4 7.5 7.6"}
 ITERATIONS=${ITERATIONS:-20}
 THREADS=${THREADS:-1}
-MATCHES=${MATCHES:-"search:random search:greedy"}
+MATCHES=${MATCHES:-"search:random search:greedy-vp search:greedy"}
 [ "${BASELINES:-0}" = 1 ] && MATCHES="$MATCHES greedy:greedy greedy:random random:random"
 LOG=${LOG:-build/ai_strength.log}
 : >"$LOG"

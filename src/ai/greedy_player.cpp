@@ -4,8 +4,11 @@
 
 namespace ai {
 
-GreedyPlayer::GreedyPlayer(const core::Rules& rules, uint64_t seed)
-    : rng_(seed), eval_(make_evaluator(rules)), sim_(rules, *eval_) {}
+GreedyPlayer::GreedyPlayer(const core::Rules& rules, uint64_t seed, bool plain)
+    : plain_(plain),
+      rng_(seed),
+      eval_(plain ? std::make_unique<GenericEvaluator>(rules) : make_evaluator(rules)),
+      sim_(rules, *eval_) {}
 
 core::Action GreedyPlayer::act(const core::Rules& rules, const core::State& s, const Budget&) {
   const auto start = std::chrono::steady_clock::now();

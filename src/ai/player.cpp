@@ -5,7 +5,7 @@
 namespace ai {
 
 const std::vector<std::string>& player_names() {
-  static const std::vector<std::string> kNames{"random", "greedy", "search"};
+  static const std::vector<std::string> kNames{"random", "greedy-vp", "greedy", "search"};
   return kNames;
 }
 
@@ -13,8 +13,9 @@ std::unique_ptr<Player> make_player(std::string_view name, const core::Rules& ru
                                     std::string* error) {
   if (name == "random") return std::make_unique<RandomPlayer>(rules, seed);
   if (name == "greedy") return std::make_unique<GreedyPlayer>(rules, seed);
+  if (name == "greedy-vp") return std::make_unique<GreedyPlayer>(rules, seed, true);
   if (name == "search") return std::make_unique<SearchPlayer>(rules, seed);
-  if (error) *error = "no AI player \"" + std::string(name) + "\" (random, greedy, search)";
+  if (error) *error = "no AI player \"" + std::string(name) + "\" (random, greedy-vp, greedy, search)";
   return nullptr;
 }
 

@@ -35,11 +35,15 @@ class RandomPlayer final : public Player {
 // moves for what the evaluator says of the new position (toward objectives).
 class GreedyPlayer final : public Player {
  public:
-  GreedyPlayer(const core::Rules& rules, uint64_t seed);
-  std::string_view name() const override { return "greedy"; }
+  // `plain`: judge positions by material and the VP hexes occupied only
+  // (GenericEvaluator), not by the game's own evaluator: the plain baseline of best
+  // immediate odds and VP, named "greedy-vp".
+  GreedyPlayer(const core::Rules& rules, uint64_t seed, bool plain = false);
+  std::string_view name() const override { return plain_ ? "greedy-vp" : "greedy"; }
   core::Action act(const core::Rules& rules, const core::State& s, const Budget& budget) override;
 
  private:
+  bool plain_;
   Rng rng_;
   std::unique_ptr<Evaluator> eval_;
   Simulator sim_;

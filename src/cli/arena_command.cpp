@@ -84,7 +84,7 @@ void register_arena(CLI::App& app, int& exit_code) {
   auto opt = std::make_shared<ArenaOptions>();
   cmd->add_option("--game", opt->game, "Game id")->capture_default_str();
   cmd->add_option("--scenario", opt->scenario, "Scenario id (default: the first)");
-  cmd->add_option("--first", opt->first, "The player measured: random, greedy, search")->capture_default_str();
+  cmd->add_option("--first", opt->first, "The player measured: random, greedy-vp, greedy, search")->capture_default_str();
   cmd->add_option("--second", opt->second, "Its opponent")->capture_default_str();
   cmd->add_option("--seeds", opt->seeds, "Seeds; each is played from both sides")
       ->capture_default_str()
