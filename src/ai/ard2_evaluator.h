@@ -195,9 +195,9 @@ class Ard2Evaluator final : public GenericEvaluator {
   std::vector<int> route_best_;
   std::vector<std::vector<int32_t>> route_buckets_;  // nodes by cost, modulo the dearest step
   const ard2::Ard2Rules* ard2_ = nullptr;
+  int max_ma_[2] = {0, 0};  // per move type: the largest MA of any counter
   // A dense grid over the map's bounding box: per side, the stamp of the evaluation
   // that last put a unit there, and its defense.
-  int max_ma_[2] = {0, 0};  // per move type: the largest MA of any counter
   int q0_ = 0, r0_ = 0, width_ = 0, height_ = 0;
   // The cell steps to the six neighbours and to the twelve hexes two away (kRing2).
   int ring1_[core::kDirections] = {}, ring2_[12] = {};

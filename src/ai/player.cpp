@@ -9,13 +9,19 @@ const std::vector<std::string>& player_names() {
   return kNames;
 }
 
+std::string player_list() {
+  std::string out;
+  for (const std::string& name : player_names()) out += (out.empty() ? "" : ", ") + name;
+  return out;
+}
+
 std::unique_ptr<Player> make_player(std::string_view name, const core::Rules& rules, uint64_t seed,
                                     std::string* error) {
   if (name == "random") return std::make_unique<RandomPlayer>(rules, seed);
   if (name == "greedy") return std::make_unique<GreedyPlayer>(rules, seed);
   if (name == "greedy-vp") return std::make_unique<GreedyPlayer>(rules, seed, true);
   if (name == "search") return std::make_unique<SearchPlayer>(rules, seed);
-  if (error) *error = "no AI player \"" + std::string(name) + "\" (random, greedy-vp, greedy, search)";
+  if (error) *error = "no AI player \"" + std::string(name) + "\" (" + player_list() + ")";
   return nullptr;
 }
 

@@ -70,8 +70,10 @@ class Player {
   Stats stats_;
 };
 
-// Names the factory knows: "random", "greedy", "search".
+// Names the factory knows: "random", "greedy-vp", "greedy", "search".
 const std::vector<std::string>& player_names();
+// The same names as one line for messages and help: "random, greedy-vp, greedy, search".
+std::string player_list();
 
 // A player by name, with its generator seeded from `seed` and the evaluator of
 // `rules`' game; nullptr (and `error` set) for an unknown name.

@@ -28,7 +28,7 @@ struct ArenaOptions {
   std::string plot;
 };
 
-// "seed 7, search as German: German won (Decisive Victory), VP 12, 412 actions, 9.3 s thinking"
+// "seed 7, search as German: German won (German Victory), VP 12, 412 actions, 9.3 s thinking"
 std::string game_line(const core::Rules& rules, const ArenaOptions& opt, const ai::GameResult& r, int first_side) {
   const auto& sides = rules.info().sides;
   const std::string result = r.capped                       ? "cut at the action cap"
@@ -84,7 +84,7 @@ void register_arena(CLI::App& app, int& exit_code) {
   auto opt = std::make_shared<ArenaOptions>();
   cmd->add_option("--game", opt->game, "Game id")->capture_default_str();
   cmd->add_option("--scenario", opt->scenario, "Scenario id (default: the first)");
-  cmd->add_option("--first", opt->first, "The player measured: random, greedy-vp, greedy, search")->capture_default_str();
+  cmd->add_option("--first", opt->first, "The player measured: " + ai::player_list())->capture_default_str();
   cmd->add_option("--second", opt->second, "Its opponent")->capture_default_str();
   cmd->add_option("--seeds", opt->seeds, "Seeds; each is played from both sides")
       ->capture_default_str()

@@ -229,7 +229,8 @@ void register_selfplay(CLI::App& app, int& exit_code) {
       ->check(CLI::ExistingDirectory);
   cmd->footer(
       "Each side's player is set with its side name in lower case, e.g. --allied search --german greedy "
-      "(ard2) or --blue greedy (toy): random, greedy-vp, greedy or search; random when not given.");
+      "(ard2) or --blue greedy (toy): one of " +
+      ai::player_list() + "; random when not given.");
   cmd->allow_extras();
   cmd->callback([opt, cmd, &exit_code] {
     opt->extras = cmd->remaining();
