@@ -13,8 +13,9 @@
 # "7.1 7.2 7.3 7.4 7.5 7.6"), SEEDS_71 (7.1's seeds when SCENARIOS lists it, default 2;
 # 0 skips it), ITERATIONS (decodes per planning, deterministic; default 20),
 # THREADS (default 1), MATCHES (default "search:random search:greedy-vp
-# search:greedy"; BASELINES=1 adds greedy:greedy greedy:random random:random). Every game is played from both
-# sides with the same seed; the arena's own output is kept in $LOG (default
+# search:greedy"; BASELINES=1 adds greedy:greedy greedy:random random:random), SIDE
+# (Allied or German: the measured player on that side only; default both). Every seed is
+# played from both sides (or SIDE's); the arena's own output is kept in $LOG (default
 # build/ai_strength.log), and its line per finished game goes to stderr.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,6 +28,9 @@ ITERATIONS=${ITERATIONS:-20}
 THREADS=${THREADS:-1}
 MATCHES=${MATCHES:-"search:random search:greedy-vp search:greedy"}
 [ "${BASELINES:-0}" = 1 ] && MATCHES="$MATCHES greedy:greedy greedy:random random:random"
+SIDE=${SIDE:-}
+side_args=()
+[ -n "$SIDE" ] && side_args=(--side "$SIDE")
 LOG=${LOG:-build/ai_strength.log}
 : >"$LOG"
 
@@ -34,7 +38,7 @@ rows=()
 run() {  # scenario seeds first second
   local out
   out=$(nice "$HEXFRONT" arena --game ard2 --scenario "$1" --first "$3" --second "$4" --seeds "$2" --seed "$FIRST_SEED" \
-    --iterations "$ITERATIONS" --threads "$THREADS")
+    --iterations "$ITERATIONS" --threads "$THREADS" "${side_args[@]}")
   printf '%s\n\n' "$out" >>"$LOG"
   # "search vs greedy as German: 17/20 won 85.0% [64.0, 94.8]"
   while IFS= read -r line; do

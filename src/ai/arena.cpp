@@ -59,16 +59,18 @@ Interval wilson(int wins, int n, double z) {
 
 MatchResult run_match(const core::Rules& rules, const MatchConfig& config,
                       const std::function<void(const GameResult&, int first_side)>& progress) {
+  if (config.only_side < -1 || config.only_side > 1) throw std::invalid_argument("only_side must be -1, 0 or 1");
   MatchResult m;
   m.config = config;
-  const int total = 2 * config.seeds;
+  const bool one_side = config.only_side >= 0;
+  const int total = one_side ? config.seeds : 2 * config.seeds;
   m.results.resize(size_t(total));
   std::atomic<int> next{0};
   std::mutex mutex;
   auto worker = [&] {
     for (int g = next++; g < total; g = next++) {
       // Games 0..seeds-1: the first player is side 0; then the same seeds swapped.
-      const int first_side = g < config.seeds ? 0 : 1;
+      const int first_side = one_side ? config.only_side : g < config.seeds ? 0 : 1;
       const uint64_t seed = config.first_seed + uint64_t(g % config.seeds);
       auto first = make_player(config.first, rules, mix(seed * 2 + 1));
       auto second = make_player(config.second, rules, mix(seed * 2 + 2));
@@ -97,6 +99,7 @@ MatchResult run_match(const core::Rules& rules, const MatchConfig& config,
 std::string describe(const core::Rules& rules, const MatchResult& r) {
   std::string out;
   for (int side = 0; side < 2; ++side) {
+    if (r.config.only_side >= 0 && side != r.config.only_side) continue;
     const int n = r.games[side], w = r.wins[side];
     const Interval ci = wilson(w, n);
     out += fmt::format("{} vs {} as {}: {}/{} won {:.1f}% [{:.1f}, {:.1f}]{}\n", r.config.first, r.config.second,

@@ -44,6 +44,7 @@ struct MatchConfig {
   uint64_t first_seed = 1;
   Budget budget{0, 200};
   int threads = 1;
+  int only_side = -1;  // 0 or 1: the first player plays only that side (seeds games)
 };
 
 // The first player's results against the second, from each side.
@@ -53,16 +54,17 @@ struct MatchResult {
   int wins[2] = {0, 0};
   int draws[2] = {0, 0};
   int64_t think_ms = 0, decisions = 0;  // the first player's
-  std::vector<GameResult> results;      // seed order, side 0 games first
+  std::vector<GameResult> results;      // seed order, side 0 games first (those played)
 };
 
-// Plays seeds x 2 games: for each seed the first player takes side 0, then side 1.
+// Plays seeds x 2 games: for each seed the first player takes side 0, then side 1;
+// with `only_side` set, only the seeds games in which it takes that side.
 // `progress` (if set) is called after each game with the side the first player took,
 // from the worker thread but under the match's lock, so calls never overlap.
 MatchResult run_match(const core::Rules& rules, const MatchConfig& config,
                       const std::function<void(const GameResult&, int first_side)>& progress = nullptr);
 
-// One line per side: "search vs greedy as Blue: 87/100 won 87.0% [79.0, 92.2]".
+// One line per side played: "search vs greedy as Blue: 87/100 won 87.0% [79.0, 92.2]".
 std::string describe(const core::Rules& rules, const MatchResult& r);
 
 // For selfplay: a table of finished games by winner and victory level (with Wilson

@@ -1,10 +1,12 @@
-// `hexfront arena`: one AI against another over many seeds, from both sides, with
+// `hexfront arena`: one AI against another over many seeds, from both sides (or one), with
 // win rates and Wilson 95% intervals, the results by victory level, the VP spread
 // and (--plot) an SVG of the VP distribution. A thin shell over ai::run_match.
 // Each game, as it ends, gets a line on stderr, so a long run shows its progress
 // and a run stopped midway still leaves the games it finished.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <cctype>
 #include <chrono>
 #include <fstream>
 
@@ -25,8 +27,23 @@ struct ArenaOptions {
   int64_t iterations = 200;
   int64_t budget_ms = 0;
   int threads = 2;
+  std::string side;  // empty: both sides
   std::string plot;
 };
+
+// The index of the side named `name` (case does not matter), or -1 after an error
+// naming the sides there are.
+int side_index(const core::Rules& rules, const std::string& name) {
+  const auto& sides = rules.info().sides;
+  auto lower = [](std::string s) {
+    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+  };
+  for (size_t i = 0; i < sides.size(); ++i)
+    if (lower(sides[i]) == lower(name)) return int(i);
+  fmt::print(stderr, "unknown side '{}': the sides are {}\n", name, fmt::join(sides, ", "));
+  return -1;
+}
 
 // "seed 7, search as German: German won (German Victory), VP 12, 412 actions, 9.3 s thinking"
 std::string game_line(const core::Rules& rules, const ArenaOptions& opt, const ai::GameResult& r, int first_side) {
@@ -52,12 +69,15 @@ int arena(const ArenaOptions& opt) {
       fmt::print(stderr, "{}\n", error);
       return 2;
     }
-  const ai::MatchConfig config{opt.first,  opt.second, scenario, opt.seeds, opt.seed, ai::Budget{opt.budget_ms, opt.iterations},
-                               opt.threads};
+  const int only_side = opt.side.empty() ? -1 : side_index(*rules, opt.side);
+  if (!opt.side.empty() && only_side < 0) return 2;
+  const ai::MatchConfig config{opt.first,   opt.second, scenario, opt.seeds, opt.seed, ai::Budget{opt.budget_ms, opt.iterations},
+                               opt.threads, only_side};
+  const int games = only_side < 0 ? 2 * opt.seeds : opt.seeds;
   const auto start = std::chrono::steady_clock::now();
   int finished = 0;  // run_match calls the progress hook under its lock
   const auto report = [&](const ai::GameResult& r, int first_side) {
-    fmt::print(stderr, "[{}/{}] {}\n", ++finished, 2 * opt.seeds, game_line(*rules, opt, r, first_side));
+    fmt::print(stderr, "[{}/{}] {}\n", ++finished, games, game_line(*rules, opt, r, first_side));
   };
   const ai::MatchResult m = ai::run_match(*rules, config, report);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -86,13 +106,14 @@ void register_arena(CLI::App& app, int& exit_code) {
   cmd->add_option("--scenario", opt->scenario, "Scenario id (default: the first)");
   cmd->add_option("--first", opt->first, "The player measured: " + ai::player_list())->capture_default_str();
   cmd->add_option("--second", opt->second, "Its opponent")->capture_default_str();
-  cmd->add_option("--seeds", opt->seeds, "Seeds; each is played from both sides")
+  cmd->add_option("--seeds", opt->seeds, "Seeds; each is played from both sides, or from --side's")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   cmd->add_option("--seed", opt->seed, "First seed")->capture_default_str();
   cmd->add_option("--iterations", opt->iterations, "Search decodes per planning (0: none)")->capture_default_str();
   cmd->add_option("--budget-ms", opt->budget_ms, "Search wall clock per planning (0: none)")->capture_default_str();
   cmd->add_option("--threads", opt->threads, "Games played at once")->capture_default_str()->check(CLI::PositiveNumber);
+  cmd->add_option("--side", opt->side, "Play the measured player on this side only (default: both)");
   cmd->add_option("--plot", opt->plot, "Write an SVG of the VP distribution here");
   cmd->callback([opt, &exit_code] { exit_code = arena(*opt); });
 }

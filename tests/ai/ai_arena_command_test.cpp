@@ -54,6 +54,30 @@ TEST(AiArenaCommand, ReportsEachGameOnStderrAsItEnds) {
   EXPECT_EQ(err.find("[5/4]"), std::string::npos) << err;
 }
 
+TEST(AiArenaCommand, PlaysOnlyTheSideAskedFor) {
+  int status = -1;
+  const std::string out = run(std::string(HEXFRONT_BINARY) +
+                                  " arena --game toy --first greedy --second random --seeds 2 --seed 5 --side red"
+                                  " --threads 1 2>&1",
+                              status);
+  EXPECT_EQ(status, 0) << out;
+  // Two seeds, Red only: two games, numbered out of two, and a summary line for Red alone.
+  EXPECT_NE(out.find("[1/2] seed 5, greedy as Red: "), std::string::npos) << out;
+  EXPECT_NE(out.find("[2/2] seed 6, greedy as Red: "), std::string::npos) << out;
+  EXPECT_EQ(out.find("greedy as Blue"), std::string::npos) << out;
+  EXPECT_NE(out.find("greedy vs random as Red: "), std::string::npos) << out;
+  EXPECT_EQ(out.find("greedy vs random as Blue: "), std::string::npos) << out;
+  EXPECT_NE(out.find("2 games in"), std::string::npos) << out;
+}
+
+TEST(AiArenaCommand, RefusesAnUnknownSideNamingTheSides) {
+  int status = -1;
+  const std::string err =
+      run(std::string(HEXFRONT_BINARY) + " arena --game toy --side green --seeds 1 2>&1 >/dev/null", status);
+  EXPECT_NE(status, 0);
+  EXPECT_NE(err.find("unknown side 'green': the sides are Blue, Red"), std::string::npos) << err;
+}
+
 TEST(AiArenaCommand, RefusesAnUnknownPlayer) {
   int status = -1;
   run(std::string(HEXFRONT_BINARY) + " arena --first nobody --seeds 1 2>/dev/null", status);
