@@ -3,20 +3,11 @@
 #include "ai/ard2_evaluator.h"
 
 #include <algorithm>
-#include <charconv>
 
 namespace ai {
 
-GenericEvaluator::GenericEvaluator(const core::Rules& rules) : rules_(rules), values_(rules.catalog()) {
-  const core::Map& map = rules.map();
-  for (int i = 0; i < map.size(); ++i) {
-    const core::Hex h = map.hex_at(i);
-    const std::string_view vp = map.attr(h, "vp");
-    int value = 0;
-    if (!vp.empty() && std::from_chars(vp.data(), vp.data() + vp.size(), value).ec == std::errc() && value > 0)
-      vp_hexes_.push_back({h, value});
-  }
-}
+GenericEvaluator::GenericEvaluator(const core::Rules& rules)
+    : rules_(rules), values_(rules.catalog()), vp_hexes_(rules.vp_hexes()) {}
 
 double GenericEvaluator::final_value(const core::State& s, int side) {
   if (s.result_side == core::kNoSide) return 0.0;
@@ -43,7 +34,7 @@ double GenericEvaluator::evaluate(const core::State& s, int side) {
   // A VP hex counts for the side with a unit in it (ASSUMED: occupation as a
   // stand-in for control, which each game defines in its own way).
   const core::UnitCatalog& catalog = rules_.catalog();
-  for (const VpHex& vh : vp_hexes_) {
+  for (const core::VpHex& vh : vp_hexes_) {
     for (core::UnitId u = 0; u < s.unit_count; ++u) {
       const core::UnitState& us = s.units[u];
       if (us.where != core::Where::OnMap || us.hex != vh.hex) continue;

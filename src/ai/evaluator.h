@@ -44,11 +44,7 @@ class GenericEvaluator : public Evaluator {
   ValueIndex values_;
 
  private:
-  struct VpHex {
-    core::Hex hex;
-    int vp;
-  };
-  std::vector<VpHex> vp_hexes_;
+  std::vector<core::VpHex> vp_hexes_;  // the game's (Rules::vp_hexes)
 };
 
 // The toy game (data/games/toy/README.md): Blue (side 0) wins by holding the town at

@@ -1,5 +1,7 @@
 #include "core/rules.h"
 
+#include <charconv>
+
 namespace core {
 
 uint8_t Rules::action_operands(int) const { return kAllOperands; }
@@ -7,6 +9,19 @@ uint8_t Rules::action_operands(int) const { return kAllOperands; }
 const std::vector<std::string>& Rules::step_names() const {
   static const std::vector<std::string> kNone;
   return kNone;
+}
+
+std::vector<VpHex> Rules::vp_hexes() const {
+  std::vector<VpHex> out;
+  const Map& m = map();
+  for (int i = 0; i < m.size(); ++i) {
+    const Hex h = m.hex_at(i);
+    const std::string_view vp = m.attr(h, "vp");
+    int value = 0;
+    if (!vp.empty() && std::from_chars(vp.data(), vp.data() + vp.size(), value).ec == std::errc() && value > 0)
+      out.push_back({h, value});
+  }
+  return out;
 }
 
 std::string unit_name(const Rules& rules, const State& s, UnitId id) {

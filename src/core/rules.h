@@ -50,6 +50,12 @@ struct Reach {
   Hex from;
 };
 
+// A hex worth victory points, and how many.
+struct VpHex {
+  Hex hex;
+  int vp = 0;
+};
+
 // What the acting player is asked now, in words, for the phase bar.
 struct Prompt {
   int side = kNoSide;
@@ -118,6 +124,10 @@ class Rules {
   virtual nlohmann::json supply(const State& s, int side) const = 0;
   // Every table of the game with the provenance of each cell (`hexfront tables`).
   virtual nlohmann::json tables() const = 0;
+  // The game's VP hexes with their values, in map order. The default reads the map's
+  // `vp=` marks; a game whose VP list lives in its data (and may be overridden by an
+  // owner of the printed game) returns that list instead.
+  virtual std::vector<VpHex> vp_hexes() const;
 };
 
 // A unit's JSON name (its UnitDef id) and back; kNoUnit when no unit has that id.

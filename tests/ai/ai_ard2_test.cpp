@@ -63,6 +63,26 @@ TEST(AiArd2Evaluator, LearnsTheObjectivesOfEachScenarioFromItsOutcome) {
   EXPECT_TRUE(eval.objectives(scenario("7.3")).empty());  // Map B south of row 36: exits only
 }
 
+TEST(AiGreedyVpBaseline, CountsTheVpHexesOfTheVpTableNotOnlyThoseTheMapMarks) {
+  // given 7.6's set-up with Hotton (A27.33), a VP hex of the VP table that the
+  // generated map does not mark, emptied of its US battalion, and a German unit
+  core::State s = ard2().setup(scenario("7.6"), 1);
+  const core::UnitId us = core::find_unit(ard2(), s, "84Inf.Inf.B/334");
+  ASSERT_NE(us, core::kNoUnit);
+  ASSERT_EQ(s.units[us].hex, hex("A27.33"));
+  s.units[us].hex = hex("A27.38");
+  const core::UnitId u = first_on_map(s, "2Pz");
+  ASSERT_NE(u, core::kNoUnit);
+  ASSERT_EQ(side_of(s, u), 1);
+  GenericEvaluator plain(ard2());
+  core::State beside = s, inside = s;
+  beside.units[u].hex = hex("A26.32");
+  inside.units[u].hex = hex("A27.33");
+  // when it stands in Hotton rather than next to it, then the plain evaluator (the
+  // greedy-vp baseline's) rates the Germans higher, by Hotton's VP
+  EXPECT_GT(plain.evaluate(inside, 1), plain.evaluate(beside, 1));
+}
+
 TEST(AiArd2Evaluator, LearnsTheExitConditionsOfBastogne) {
   // given 7.5, whose Germans must also exit 7 units of 2 Pz and 4 of Lehr by Turn 8 (A27)
   Ard2Evaluator eval(ard2());

@@ -179,6 +179,7 @@ class Ard2Rules final : public core::Rules {
                       core::Hex defender) const override;
   nlohmann::json supply(const core::State& s, int side) const override;
   nlohmann::json tables() const override;
+  std::vector<core::VpHex> vp_hexes() const override;
 
   const scs::Board& board() const { return *board_; }
   const MoveTables& move_tables() const { return reach_caches_->tables(); }

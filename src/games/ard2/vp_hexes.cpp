@@ -30,6 +30,14 @@ bool Ard2Rules::read_vp_hexes(std::string& error) {
   return true;
 }
 
+// ARD2 6.0: the VP hexes as the rules count them (the VP table, with any owner's
+// override), for readers outside the module such as the AI's plain evaluator.
+std::vector<core::VpHex> Ard2Rules::vp_hexes() const {
+  std::vector<core::VpHex> out;
+  for (core::Hex h : board_->vp_hexes()) out.push_back({h, board_->vp(h)});
+  return out;
+}
+
 // A hex named in a scenario file: a printed hex ID, a VP place of the VP table, or a
 // place of the map's gazetteer.
 std::optional<core::Hex> Ard2Rules::place_hex(const std::string& name) const {

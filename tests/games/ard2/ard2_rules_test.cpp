@@ -73,6 +73,24 @@ TEST(Ard2Rules, VpHexesComeFromTheVpTable) {
   EXPECT_EQ(core::hex_marker_value(s76, hex("A34.27"), kControl), kGerman + 1);
 }
 
+TEST(Ard2Rules, TheRulesInterfaceListsTheVpTablesHexesNotTheMapsMarks) {
+  // Given the VP table (whose towns the test map mostly does not mark), when a reader
+  // outside the module asks core::Rules for the VP hexes, then it gets the table's.
+  const core::Rules& generic = rules();
+  const std::vector<core::VpHex> list = generic.vp_hexes();
+  auto vp_of = [&](const char* id) {
+    for (const core::VpHex& v : list)
+      if (v.hex == hex(id)) return v.vp;
+    return 0;
+  };
+  EXPECT_EQ(vp_of("A27.33"), 1);  // Hotton (value assumed)
+  EXPECT_EQ(vp_of("B21.33"), 3);  // St. Vith
+  EXPECT_EQ(vp_of("B1.16"), 3);   // Bastogne
+  EXPECT_EQ(vp_of("A20.20"), 0);
+  EXPECT_EQ(list.size(), rules().board().vp_hexes().size());
+  for (const core::VpHex& v : list) EXPECT_EQ(v.vp, rules().board().vp(v.hex));
+}
+
 TEST(Ard2Rules, Setup75PlacesEveryUnitOfTheScenario) {
   const int sc = scenario_index("7.5");
   ASSERT_GE(sc, 0);
