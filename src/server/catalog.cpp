@@ -1,5 +1,6 @@
 // The static side of a game for the UI: map geometry and counter definitions.
 #include <cmath>
+#include <unordered_map>
 
 #include "server/lobby.h"
 
@@ -21,7 +22,10 @@ double round4(double v) { return std::round(v * 1e4) / 1e4; }
 
 }  // namespace
 
-json map_json(const core::Map& map) {
+json map_json(const core::Rules& rules) {
+  const core::Map& map = rules.map();
+  std::unordered_map<core::Hex, int> vp;
+  for (const core::VpHex& v : rules.vp_hexes()) vp[v.hex] = v.vp;
   const core::Orientation o = map.ids().orientation();
   const core::Point origin = core::hex_to_point({0, 0}, o);
   json directions = json::array();
@@ -40,6 +44,7 @@ json map_json(const core::Map& map) {
       if (const core::SideMask m = map.side(h, d)) sides[std::to_string(d)] = names_of(map.side_feature_names(), m);
     if (!sides.empty()) hex["sides"] = sides;
     if (const auto place = map.place(h); !place.empty()) hex["place"] = place;
+    if (const auto it = vp.find(h); it != vp.end()) hex["vp"] = it->second;
     hexes.push_back(std::move(hex));
   }
   return {{"orientation", o == core::Orientation::FlatTop ? "flat" : "pointy"},

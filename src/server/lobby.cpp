@@ -92,7 +92,7 @@ json Lobby::catalog() const {
 json Lobby::game_catalog(const std::string& game) const {
   const core::Rules& rules = rules_for(game);
   json j = info_json(rules);
-  j["map"] = map_json(rules.map());
+  j["map"] = map_json(rules);
   j["value_names"] = rules.catalog().value_names();
   j["units"] = units_json(rules);
   j["actions"] = rules.action_names();

@@ -103,8 +103,8 @@ class Lobby {
 };
 
 // The map as the UI draws it: hex centres, the six direction vectors, terrain and
-// hexside features by name, places.
-nlohmann::json map_json(const core::Map& map);
+// hexside features by name, places, and the VP each VP hex is worth (Rules::vp_hexes).
+nlohmann::json map_json(const core::Rules& rules);
 // Counter definitions with every value's provenance.
 nlohmann::json units_json(const core::Rules& rules);
 

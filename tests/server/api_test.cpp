@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <thread>
 
 #include "server/http.h"
@@ -108,6 +109,22 @@ TEST_F(ApiTest, CatalogListsTheToyGameWithItsMapAndCounters) {
   EXPECT_FALSE(toy["units"].empty());
   EXPECT_TRUE(toy["units"][0]["values"][0][0]["source"].contains("kind"));
   EXPECT_EQ(get("/api/catalog/nope").first, 404);
+}
+
+TEST_F(ApiTest, CatalogMapMarksEachVpHexWithItsValueFromTheGamesVpList) {
+  // Given Ardennes II, whose VP list is a table (Hotton and St. Vith are in it, not on
+  // the generated map's marks), when the UI fetches its catalog, then the map says
+  // what each VP hex is worth, and nothing for other hexes.
+  auto [status, ard2] = get("/api/catalog/ard2");
+  ASSERT_EQ(status, 200);
+  std::map<std::string, json> vp;
+  for (const json& h : ard2["map"]["hexes"])
+    if (h.contains("vp")) vp[h["id"].get<std::string>()] = h["vp"];
+  EXPECT_EQ(vp["B1.16"], 3);   // Bastogne
+  EXPECT_EQ(vp["B21.33"], 3);  // St. Vith
+  EXPECT_EQ(vp["A27.33"], 1);  // Hotton
+  EXPECT_EQ(vp.count("A20.20"), 0u);
+  EXPECT_EQ(vp.size(), 14u);   // the VP table's rows
 }
 
 TEST_F(ApiTest, SeatToActSeesLegalActionsAndTheOtherSeatIsRefused) {

@@ -36,6 +36,8 @@ test("Ardennes II 7.5 Bastogne plays in the browser from the lobby to the victor
   await page.waitForSelector(".counter");
   await myTurn(page);
   await shot("bastogne-02-start");
+  // Bastogne, the scenario's objective, shows what it is worth (the VP table's 3).
+  assert.equal(await page.locator('.vp[data-hex="B1.16"]').textContent(), "★3Bastogne: 3 VP"); // the badge, then its hover title
 
   const catalog = await api("/api/catalog/ard2");
   const adjacent = adjacency(catalog);

@@ -37,6 +37,7 @@ export interface MapHex {
   terrain: string[];
   sides?: Record<string, string[]>; // direction (0..5) -> hexside features
   place?: string;
+  vp?: number; // victory points the hex is worth (the game's VP list)
 }
 
 export interface MapInfo {

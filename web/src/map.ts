@@ -109,7 +109,18 @@ export class MapView {
         const half = S * (h.terrain.includes("city") || h.terrain.includes("urban") ? 0.2 : 0.12);
         labels.append(svg("rect", { class: "town", x: r1(cx - half), y: r1(cy - half), width: r1(2 * half), height: r1(2 * half) }));
       }
-      if (h.place) names.append(Object.assign(svg("text", { x: r1(cx), y: r1(cy + S * 0.47), class: "place" }), { textContent: h.place }));
+      if (h.place || h.vp) {
+        // The place's name, and after it the VP the hex is worth (a star and the value).
+        const label = Object.assign(svg("text", { x: r1(cx), y: r1(cy + S * 0.47), class: "place" }), { textContent: h.place ?? "" });
+        if (h.vp) {
+          const vp = Object.assign(svg("tspan", { class: "vp", "data-hex": h.id, dx: h.place ? 3 : 0 }), { textContent: `★${h.vp}` });
+          const title = svg("title");
+          title.textContent = `${h.place ?? h.id}: ${h.vp} VP`;
+          vp.append(title);
+          label.append(vp);
+        }
+        names.append(label);
+      }
       if (!h.sides) continue;
       for (const dir in h.sides) {
         const k = Number(dir);
