@@ -601,10 +601,12 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
   // Objectives: projected control, threats, and the projected outcome.
   uint64_t mask = 0;
   int holder[64];
+  int marked[64];  // control as the markers have it, before this phase's end updates them
   for (size_t i = 0; i < objs.size(); ++i) {
     const core::Hex h = objs[i].hex;
     const bool a = occupied(0, h) || leaving_at(0, h), g = occupied(1, h) || leaving_at(1, h);
-    const int ctrl = a != g ? (g ? 1 : 0) : controller(s, h);
+    marked[i] = controller(s, h);
+    const int ctrl = a != g ? (g ? 1 : 0) : marked[i];
     // Held only by units about to leave: both sides still have to take it over.
     holder[i] = occupied(ctrl, h) || !leaving_at(ctrl, h) ? ctrl : core::kNoSide;
     if (ctrl == 1) mask |= uint64_t(1) << i;
@@ -632,12 +634,15 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
 
   // Each combat unit's approach to the nearest objective its side lacks, and the
   // shape of the front: friends two hexes apart, no stack alone next to the enemy.
+  // "Lacks" reads the control markers, not the projected control: taking an objective
+  // in this phase must not cost the approach of every unit around it, which would
+  // outweigh the objective (7.6: a plan that entered an empty Hotton scored lower).
   for (const Piece& p : pieces_) {
     const double sign = p.side == 0 ? 1.0 : -1.0;
     if (!p.combat) continue;
     int nearest = kApproachRange;
     for (size_t i = 0; i < objs.size() && !p.marching; ++i)
-      if (holder[i] != p.side) nearest = std::min(nearest, core::distance(p.hex, objs[i].hex));
+      if (marked[i] != p.side || holder[i] != p.side) nearest = std::min(nearest, core::distance(p.hex, objs[i].hex));
     if (nearest < kApproachRange) v += sign * kApproach * double(kApproachRange - nearest) / kApproachRange;
     bool near_enemy = false;
     for (int dir = 0; dir < core::kDirections && !near_enemy; ++dir)
