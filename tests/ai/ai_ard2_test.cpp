@@ -83,6 +83,43 @@ TEST(AiGreedyVpBaseline, CountsTheVpHexesOfTheVpTableNotOnlyThoseTheMapMarks) {
   EXPECT_GT(plain.evaluate(inside, 1), plain.evaluate(beside, 1));
 }
 
+TEST(AiArd2Evaluator, TakingAnObjectiveThisPhaseDoesNotCostTheApproachOfTheUnitsAroundIt) {
+  // given 7.6's set-up late in the game: Marche and Dinant already German (their
+  // markers), Hotton (A27.33, an objective) emptied of its US battalion, and the
+  // Germans of 2 Pz around it, the next objective they lack far off (Ciney, 16 hexes)
+  core::State s = ard2().setup(scenario("7.6"), 1);
+  const auto& kinds = ard2().hex_marker_names();
+  const uint16_t control = uint16_t(std::find(kinds.begin(), kinds.end(), "control") - kinds.begin());
+  ASSERT_LT(control, kinds.size());
+  for (const char* id : {"A23.31", "A2.32"}) {
+    const int at = core::find_hex_marker(s, hex(id), control);
+    if (at >= 0) core::remove_hex_marker(s, at);
+    ASSERT_TRUE(core::add_hex_marker(s, {hex(id), control, 2}));  // German (side 1 + 1)
+  }
+  // (the US units in Hotton, Marche and Dinant stand back, far from them)
+  const char* back[] = {"A27.40", "A28.40", "A29.40"};
+  int k = 0;
+  for (const char* id : {"A27.33", "A23.31", "A2.32"})
+    for (core::UnitId i = 0; i < s.unit_count; ++i)
+      if (s.units[i].where == core::Where::OnMap && s.units[i].hex == hex(id)) s.units[i].hex = hex(back[k++ % 3]);
+  std::vector<core::UnitId> germans;
+  for (core::UnitId i = 0; i < s.unit_count; ++i)
+    if (s.units[i].where == core::Where::OnMap && side_of(s, i) == 1 &&
+        ard2().catalog()[s.units[i].def].formation == "2Pz")
+      germans.push_back(i);
+  ASSERT_GE(germans.size(), 7u);
+  for (int dir = 0; dir < core::kDirections; ++dir)
+    s.units[germans[size_t(dir)]].hex = core::neighbor(hex("A27.33"), dir);
+  Ard2Evaluator eval(ard2());
+  const double around = eval.evaluate(s, 1);
+  // when one of them steps into Hotton, which the phase's end will make German
+  core::State taken = s;
+  taken.units[germans[0]].hex = hex("A27.33");
+  // then the Germans rate it higher: the objective counts, and the others still have
+  // their approach until the markers change
+  EXPECT_GT(eval.evaluate(taken, 1), around);
+}
+
 TEST(AiArd2Evaluator, LearnsTheExitConditionsOfBastogne) {
   // given 7.5, whose Germans must also exit 7 units of 2 Pz and 4 of Lehr by Turn 8 (A27)
   Ard2Evaluator eval(ard2());
