@@ -432,6 +432,44 @@ std::vector<core::Hex> Ard2Evaluator::exit_hexes(const core::State& base, const 
   return out;
 }
 
+// A count of hexes to hold (7.6: six of the area's eight) is missed by the probes of
+// one hex alone: from the set-up one more hex wins nothing, and from all of them one
+// fewer loses nothing. So the hexes are given to the Germans one by one, in play-area
+// order, until the winner turns; a hex of that winning set whose loss (to the Allies,
+// even one German from the start) turns it back decides, and so does a hex outside
+// it that can stand in for the last one given.
+std::vector<size_t> Ard2Evaluator::pivotal_hexes(const core::State& base, const nlohmann::json& o0,
+                                                 const nlohmann::json& o1) {
+  std::vector<size_t> out;
+  const int start = winner_of(rules_, o0);
+  if (start == winner_of(rules_, o1)) return out;
+  std::vector<size_t> in_area;
+  for (size_t i = 0; i < candidates_.size(); ++i)
+    if (!ard2_ || ard2_->in_play(base, candidates_[i])) in_area.push_back(i);
+  core::State won = base;
+  size_t last = in_area.size();
+  for (size_t k = 0; k < in_area.size() && last == in_area.size(); ++k) {
+    set_control(won, candidates_[in_area[k]], 1);
+    if (winner_of(rules_, rules_.outcome(won)) != start) last = k;
+  }
+  if (last == in_area.size()) return out;
+  core::State& s = scratch_;
+  for (size_t k = 0; k < in_area.size(); ++k) {
+    const core::Hex h = candidates_[in_area[k]];
+    s = won;
+    const bool held = controller(won, h) == 1;
+    if (held) {
+      set_control(s, h, 0);  // lost, even a hex German from the start
+    } else {
+      set_control(s, candidates_[in_area[last]], 0);
+      set_control(s, h, 1);
+    }
+    const bool turns_back = winner_of(rules_, rules_.outcome(s)) == start;
+    if (held ? turns_back : !turns_back) out.push_back(in_area[k]);
+  }
+  return out;
+}
+
 void Ard2Evaluator::learn_objectives(const core::State& base0, const core::State& all_german0, Goals& g) {
   // Probed as the scenario starts, and again with every exit made (7.5: Bastogne
   // decides only once the exits are in); a hex keeps its larger weight.
@@ -445,6 +483,7 @@ void Ard2Evaluator::learn_objectives(const core::State& base0, const core::State
     const core::State all_german = pass ? with_exits(all_german0, all, first) : all_german0;
     core::State& s = scratch_;
     const nlohmann::json o0 = rules_.outcome(base), o1 = rules_.outcome(all_german);
+    const std::vector<size_t> pivotal = pivotal_hexes(base, o0, o1);
     for (size_t i = 0; i < candidates_.size(); ++i) {
       const core::Hex h = candidates_[i];
       s = base;
@@ -454,8 +493,9 @@ void Ard2Evaluator::learn_objectives(const core::State& base0, const core::State
       set_control(s, h, 0);
       const nlohmann::json lost = rules_.outcome(s);
       const double dvp = std::max(vp_of(gained) - vp_of(o0), vp_of(o1) - vp_of(lost));
-      const bool decides =
-          winner_of(rules_, gained) != winner_of(rules_, o0) || winner_of(rules_, lost) != winner_of(rules_, o1);
+      const bool decides = winner_of(rules_, gained) != winner_of(rules_, o0) ||
+                           winner_of(rules_, lost) != winner_of(rules_, o1) ||
+                           std::find(pivotal.begin(), pivotal.end(), i) != pivotal.end();
       if (dvp > 0 || decides) weight[i] = std::max(weight[i], std::max(1.0, dvp + (decides ? 6.0 : 0.0)));
     }
   }

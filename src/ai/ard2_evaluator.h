@@ -13,7 +13,8 @@
 // Germans (its "control" marker set) alone, and taken back from a position where all
 // of them are German; a hex whose control moves the VP total or the winner is an
 // objective, weighted by the VP it is worth, plus 6 when it can decide the winner
-// (at least 1). This covers 6.0's VP levels (7.1-7.3) and the control conditions of 7.4,
+// (at least 1). Where a count of hexes decides (7.6: six of eight), a third probe
+// finds the hexes whose control turns a just-winning set (pivotal_hexes). This covers 6.0's VP levels (7.1-7.3) and the control conditions of 7.4,
 // 7.5 and 7.6 without reading the scenario files.
 //
 // Exits (7.2, 7.3: exit VP; 7.5: exit conditions) are learned the same way: each
@@ -141,6 +142,10 @@ class Ard2Evaluator final : public GenericEvaluator {
   Projected projected_outcome(const core::State& s, uint64_t mask, const std::vector<Objective>& objs, int exited);
   void learn_exits(const core::State& base, const core::State& all_german, Goals& g);
   void learn_objectives(const core::State& base, const core::State& all_german, Goals& g);
+  // The candidates (indices) whose control turns the winner where a count of hexes
+  // decides, which probing one hex alone misses; o0, o1: the outcomes of `base` and of
+  // all candidates German.
+  std::vector<size_t> pivotal_hexes(const core::State& base, const nlohmann::json& o0, const nlohmann::json& o1);
   std::vector<core::Hex> exit_hexes(const core::State& base, const std::vector<core::UnitId>& units, int side);
   RouteGraph route_graph(const core::State& base) const;
   int route_node(const Goals& g, core::Hex h) const;  // -1 outside the play area

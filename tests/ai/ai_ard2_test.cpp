@@ -52,6 +52,13 @@ TEST(AiArd2Evaluator, LearnsTheObjectivesOfEachScenarioFromItsOutcome) {
   EXPECT_GE(weight_of("7.4", "B11.34"), 6.0);
   // 7.5: Bastogne decides the winner once the exits are made.
   EXPECT_GE(weight_of("7.5", "B1.16"), 6.0);
+  // 7.6: the Germans win by holding six of the area's eight VP hexes, a count no one
+  // hex decides alone; each of them can turn it, so 1-VP Hotton and LaRoche weigh as
+  // deciders too, and Dinant by its VP more.
+  EXPECT_EQ(eval.objectives(scenario("7.6")).size(), 8u);
+  EXPECT_GE(weight_of("7.6", "A27.33"), 6.0);
+  EXPECT_GE(weight_of("7.6", "A34.27"), 6.0);
+  EXPECT_GT(weight_of("7.6", "A2.32"), weight_of("7.6", "A27.33"));
   // 7.1: every VP hex of the map counts, at least by its VP.
   EXPECT_GE(weight_of("7.1", "A1.46"), 3.0);
   EXPECT_EQ(weight_of("7.1", "A20.20"), 0.0);  // not a VP hex
