@@ -14,8 +14,9 @@
 // of them are German; a hex whose control moves the VP total or the winner is an
 // objective, weighted by the VP it is worth, plus 6 when it can decide the winner
 // (at least 1). Where a count of hexes decides (7.6: six of eight), a third probe
-// finds the hexes whose control turns a just-winning set (pivotal_hexes). This covers 6.0's VP levels (7.1-7.3) and the control conditions of 7.4,
-// 7.5 and 7.6 without reading the scenario files.
+// finds the hexes whose control turns a just-winning set (pivotal_hexes). This
+// covers 6.0's VP levels (7.1-7.3) and the control conditions of 7.4, 7.5 and 7.6
+// without reading the scenario files.
 //
 // Exits (7.2, 7.3: exit VP; 7.5: exit conditions) are learned the same way: each
 // formation's units are marked exited (ext "exits") and a formation whose exits move
