@@ -101,12 +101,13 @@ test("Ardennes II 7.5 Bastogne plays in the browser from the lobby to the victor
   await until(async () => (await view()).legal.some((a) => a.type === "resolve_attack" || a.type === "add_attacker"), 10000, "the attack to open");
   v = await view();
   for (const a of v.legal.filter((x) => x.type === "add_attacker" && x.unit === move.unit)) {
-    // The first click on a closed stack only fans it out (and a click while the page is
-    // busy is ignored): click again until the unit has joined.
+    // The first click on a closed stack only fans it out, a click while the page is busy
+    // is ignored, and one that lands while the counters are redrawn finds its element
+    // gone ("not visible"): click again until the unit has joined.
     const n = v.entries;
     for (let attempt = 1; ; attempt++) {
-      await page.click(`.counter[data-unit="${a.unit}"]`, { force: true });
       try {
+        await page.click(`.counter[data-unit="${a.unit}"]`, { force: true, timeout: 5000 });
         await until(async () => (await view()).entries > n, 5000, "the attacker to join");
         break;
       } catch (e) {
