@@ -117,6 +117,10 @@ Ard2Evaluator::Ard2Evaluator(const core::Rules& rules) : GenericEvaluator(rules)
   }
   for (const auto& [h, name] : map.places())
     if (std::find(candidates_.begin(), candidates_.end(), h) == candidates_.end()) candidates_.push_back(h);
+  // And any VP hex of the game's list (an owner's override may add one the map
+  // neither marks nor names); appended last, so the order above stays as it was.
+  for (const core::VpHex& v : rules.vp_hexes())
+    if (std::find(candidates_.begin(), candidates_.end(), v.hex) == candidates_.end()) candidates_.push_back(v.hex);
 }
 
 int Ard2Evaluator::cell(core::Hex h) const { return (h.q - q0_) * height_ + (h.r - r0_); }

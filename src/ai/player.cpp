@@ -1,5 +1,8 @@
 #include "ai/player.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include "ai/players.h"
 
 namespace ai {
@@ -9,11 +12,7 @@ const std::vector<std::string>& player_names() {
   return kNames;
 }
 
-std::string player_list() {
-  std::string out;
-  for (const std::string& name : player_names()) out += (out.empty() ? "" : ", ") + name;
-  return out;
-}
+std::string player_list() { return fmt::format("{}", fmt::join(player_names(), ", ")); }
 
 std::unique_ptr<Player> make_player(std::string_view name, const core::Rules& rules, uint64_t seed,
                                     std::string* error) {

@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <cctype>
 #include <chrono>
 #include <fstream>
 
@@ -30,20 +29,6 @@ struct ArenaOptions {
   std::string side;  // empty: both sides
   std::string plot;
 };
-
-// The index of the side named `name` (case does not matter), or -1 after an error
-// naming the sides there are.
-int side_index(const core::Rules& rules, const std::string& name) {
-  const auto& sides = rules.info().sides;
-  auto lower = [](std::string s) {
-    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-  };
-  for (size_t i = 0; i < sides.size(); ++i)
-    if (lower(sides[i]) == lower(name)) return int(i);
-  fmt::print(stderr, "unknown side '{}': the sides are {}\n", name, fmt::join(sides, ", "));
-  return -1;
-}
 
 // "seed 7, search as German: German won (German Victory), VP 12, 412 actions, 9.3 s thinking"
 std::string game_line(const core::Rules& rules, const ArenaOptions& opt, const ai::GameResult& r, int first_side) {
@@ -69,8 +54,11 @@ int arena(const ArenaOptions& opt) {
       fmt::print(stderr, "{}\n", error);
       return 2;
     }
-  const int only_side = opt.side.empty() ? -1 : side_index(*rules, opt.side);
-  if (!opt.side.empty() && only_side < 0) return 2;
+  const int only_side = opt.side.empty() ? -1 : core::find_side(*rules, opt.side);
+  if (!opt.side.empty() && only_side < 0) {
+    fmt::print(stderr, "unknown side '{}': the sides are {}\n", opt.side, fmt::join(rules->info().sides, ", "));
+    return 2;
+  }
   const ai::MatchConfig config{opt.first,   opt.second, scenario, opt.seeds, opt.seed, ai::Budget{opt.budget_ms, opt.iterations},
                                opt.threads, only_side};
   const int games = only_side < 0 ? 2 * opt.seeds : opt.seeds;

@@ -1,5 +1,7 @@
 #include "core/rules.h"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 
 namespace core {
@@ -35,6 +37,19 @@ UnitId find_unit(const Rules& rules, const State& s, std::string_view id) {
   for (UnitId i = 0; i < s.unit_count; ++i)
     if (s.units[i].def == def) return i;
   return kNoUnit;
+}
+
+int find_side(const Rules& rules, std::string_view name) {
+  const auto& sides = rules.info().sides;
+  auto same = [&](const std::string& side) {
+    return side.size() == name.size() &&
+           std::equal(side.begin(), side.end(), name.begin(), [](unsigned char a, unsigned char b) {
+             return std::tolower(a) == std::tolower(b);
+           });
+  };
+  for (size_t i = 0; i < sides.size(); ++i)
+    if (same(sides[i])) return int(i);
+  return kNoSide;
 }
 
 std::string hex_name(const Rules& rules, Hex h) { return rules.map().ids().format(h); }

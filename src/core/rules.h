@@ -134,6 +134,9 @@ class Rules {
 std::string unit_name(const Rules& rules, const State& s, UnitId id);
 UnitId find_unit(const Rules& rules, const State& s, std::string_view id);
 
+// The side named `name`, whatever its case; kNoSide when the game has no such side.
+int find_side(const Rules& rules, std::string_view name);
+
 // A hex's printed ID and back; nullopt when `id` is not a hex of the map.
 std::string hex_name(const Rules& rules, Hex h);
 std::optional<Hex> find_hex(const Rules& rules, std::string_view id);
