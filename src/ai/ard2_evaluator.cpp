@@ -19,11 +19,20 @@ constexpr double kThreat = 4.0;     // per VP of an objective, times the threat 
 constexpr double kWinner = 12.0;    // the projected winner, at the first turn
 constexpr double kWinnerEnd = 40.0; // ... and at the last
 constexpr double kVp = 1.0;         // per German VP of the projected outcome
-constexpr double kApproach = 0.4;   // per combat unit, at the lacking objective
+constexpr double kApproach = 1.0;   // per combat unit, at the objective it joined
 constexpr double kBond = 0.5;       // per friendly stack two hexes away, near the front
 constexpr double kAlone = 1.0;      // a stack next to the enemy with no friend near
 constexpr float kDgFactor = 0.75f, kOosFactor = 0.8f;
-constexpr int kApproachRange = 12;
+// ASSUMED: an objective pulls a unit from as far as the unit marches in the turns left
+// and one more (a turn's march read as the threats read it, half the MA), at most
+// kApproachRange hexes, and the pull falls linearly to nothing there. Before, a fixed
+// 12 hexes at 0.4 left 7.4's 9 SS and 7.6's far hexes out of every pull (docs/ai.md).
+constexpr int kApproachRange = 40;
+// ASSUMED: the attack an objective its side lacks calls for, per point of the enemy's
+// defense in it (and half of that next to it): odds of 3 to 1 before terrain, plus one
+// point so that an empty objective still draws a unit. A unit beyond every objective's
+// call approaches the nearest at kSpareApproach of the pull.
+constexpr double kNeedOdds = 3.0, kNeedBase = 1.0, kSpareApproach = 0.5;
 // Exit goals (ASSUMED, by hand): a goal met is worth kExit x its weight; a unit still on
 // the map counts kExitApproach of an exited one at the exit, and nothing where its
 // route takes longer than the turns left before the deadline. kExitApproach 0.75
@@ -592,6 +601,60 @@ Ard2Evaluator::Projected Ard2Evaluator::projected_outcome(const core::State& s, 
   return p;
 }
 
+float Ard2Evaluator::defense_near(int side, core::Hex h) const {
+  const int c = cell(h);
+  auto at = [&](int cc) { return stamp_[side][size_t(cc)] == now_ ? defense_at_[side][size_t(cc)] : 0.0f; };
+  float d = at(c);
+  for (const int o : ring1_) d += 0.5f * at(c + o);
+  return d;
+}
+
+double Ard2Evaluator::approach_terms(const std::vector<Objective>& objs, const int* marked, const int* holder,
+                                     int turns_left) {
+  // Forces split between the objectives by what each calls for: the (unit, objective)
+  // pairs are taken nearest first, and a unit joins an objective its side lacks while
+  // that one's call is not met (7.4: once Berg Reuland has what it calls for, the
+  // other units around St. Vith are drawn on to Vielsalm, where before all of them
+  // drew to the nearest). "Lacks" reads the control markers, not the projected control: taking an
+  // objective in this phase must not cost the approach of every unit around it, which
+  // would outweigh the objective (7.6: a plan that entered an empty Hotton scored lower).
+  auto lacks = [&](int side, size_t i) { return marked[i] != side || holder[i] != side; };
+  // How far the unit marches in the turns left and one more (a turn's march as the
+  // threats read it): an objective farther off pulls it no more.
+  auto span = [&](const Piece& p) { return std::min(kApproachRange, (p.reach - 1) * (turns_left + 1)); };
+  approach_pairs_.clear();
+  for (size_t k = 0; k < pieces_.size(); ++k) {
+    const Piece& p = pieces_[k];
+    if (!p.combat || p.marching) continue;
+    for (size_t i = 0; i < objs.size(); ++i)
+      if (const int d = core::distance(p.hex, objs[i].hex); d < span(p) && lacks(p.side, i))
+        approach_pairs_.push_back({d, int(i), int(k)});
+  }
+  std::sort(approach_pairs_.begin(), approach_pairs_.end());
+  for (int sd = 0; sd < 2; ++sd)
+    for (size_t i = 0; i < objs.size(); ++i)
+      call_[sd][i] = lacks(sd, i) ? kNeedBase + kNeedOdds * defense_near(1 - sd, objs[i].hex) : 0.0;
+  assigned_.assign(pieces_.size(), -1);
+  spare_.assign(pieces_.size(), -1);
+  for (const auto& [d, i, k] : approach_pairs_) {
+    const Piece& p = pieces_[size_t(k)];
+    if (spare_[size_t(k)] < 0) spare_[size_t(k)] = d;
+    if (assigned_[size_t(k)] >= 0 || call_[p.side][size_t(i)] <= 0) continue;
+    assigned_[size_t(k)] = d;
+    call_[p.side][size_t(i)] -= std::max(p.attack, 0.5f);
+  }
+  double v = 0;
+  for (size_t k = 0; k < pieces_.size(); ++k) {
+    const Piece& p = pieces_[k];
+    const double sign = p.side == 0 ? 1.0 : -1.0;
+    if (assigned_[k] >= 0)
+      v += sign * kApproach * (1.0 - double(assigned_[k]) / span(p));
+    else if (spare_[k] >= 0)
+      v += sign * kSpareApproach * kApproach * (1.0 - double(spare_[k]) / span(p));
+  }
+  return v;
+}
+
 double Ard2Evaluator::evaluate(const core::State& s, int side) {
   if (s.over) return final_value(s, side);
   const Goals& goals_of = goals(s.scenario);
@@ -676,18 +739,12 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
   }
   v += exit_terms(s, goals_of);
 
-  // Each combat unit's approach to the nearest objective its side lacks, and the
-  // shape of the front: friends two hexes apart, no stack alone next to the enemy.
-  // "Lacks" reads the control markers, not the projected control: taking an objective
-  // in this phase must not cost the approach of every unit around it, which would
-  // outweigh the objective (7.6: a plan that entered an empty Hotton scored lower).
+  // Each combat unit's approach to an objective its side lacks (approach_terms), and
+  // the shape of the front: friends two hexes apart, no stack alone next to the enemy.
+  v += approach_terms(objs, marked, holder, std::max(0, rules_.scenarios()[s.scenario].last_turn - s.turn));
   for (const Piece& p : pieces_) {
-    const double sign = p.side == 0 ? 1.0 : -1.0;
     if (!p.combat) continue;
-    int nearest = kApproachRange;
-    for (size_t i = 0; i < objs.size() && !p.marching; ++i)
-      if (marked[i] != p.side || holder[i] != p.side) nearest = std::min(nearest, core::distance(p.hex, objs[i].hex));
-    if (nearest < kApproachRange) v += sign * kApproach * double(kApproachRange - nearest) / kApproachRange;
+    const double sign = p.side == 0 ? 1.0 : -1.0;
     bool near_enemy = false;
     for (int dir = 0; dir < core::kDirections && !near_enemy; ++dir)
       near_enemy = occupied_cell(1 - p.side, p.cell + ring1_[dir]);

@@ -47,8 +47,12 @@
 //  - the projected outcome: outcome() of the position with the projected control
 //    (winner and VP), weighing more as the last turn nears; cached by control mask;
 //  - threats: the enemy attack strength that can reach an objective against its
-//    holder's defense in and next to it; the attacker's approach to the objectives it
-//    lacks; garrisons. A unit whose formation must still exit to win (an exit goal
+//    holder's defense in and next to it; garrisons;
+//  - approach: each combat unit joins an objective its side lacks, nearest first,
+//    while that objective still calls for attack strength (three times the defense
+//    in and half of that next to it), and is pulled by its distance against the march
+//    the turns left allow; a unit past every call is pulled half as much toward the
+//    nearest, and no unit by an objective it cannot reach in time. A unit whose formation must still exit to win (an exit goal
 //    that decides the winner, not yet met, its deadline not past) is bound for the
 //    exit: it neither threatens nor approaches the objectives, so 7.5's march west
 //    is not drawn into Bastogne. Exits that only score VP (7.2, 7.3) do not bind;
@@ -60,6 +64,7 @@
 #include <cstdint>
 #include <mutex>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -167,6 +172,11 @@ class Ard2Evaluator final : public GenericEvaluator {
   int cell(core::Hex h) const;
   int controller(const core::State& s, core::Hex h) const;
   void set_control(core::State& s, core::Hex h, int side) const;
+  // The enemy-side view of an objective: side's defense in hex h and half of it next to h
+  // (this evaluation's units, after index and placement in evaluate()).
+  float defense_near(int side, core::Hex h) const;
+  // The combat units' approach to the objectives their side lacks, side 0's view.
+  double approach_terms(const std::vector<Objective>& objs, const int* marked, const int* holder, int turns_left);
   // What DG and the enemy's Full Barrage markers leave of a unit's attack and defense.
   float combat_factor(int cell, int side, bool dg) const;
   // Per cell and side: the units that count for stacking, whether they mix
@@ -185,6 +195,12 @@ class Ard2Evaluator final : public GenericEvaluator {
   std::vector<core::Hex> candidates_;  // hexes probed for objectives
   std::unordered_map<uint64_t, Projected> projected_;
   std::vector<Piece> pieces_;
+  // approach_terms()'s scratch: (distance, objective, piece) pairs, what each objective
+  // still calls for per side, and each piece's distance to the objective it joined and
+  // to the nearest it lacks (-1: none).
+  std::vector<std::tuple<int, int, int>> approach_pairs_;
+  double call_[2][64] = {};
+  std::vector<int> assigned_, spare_;
   std::vector<uint8_t> open_goal_;    // per exit goal: still to be met
   std::vector<int> exited_of_goal_;   // per exit goal: its units gone so far
   std::vector<std::vector<double>> progress_;  // per exit goal: its units' progress

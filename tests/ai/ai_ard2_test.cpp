@@ -127,6 +127,66 @@ TEST(AiArd2Evaluator, TakingAnObjectiveThisPhaseDoesNotCostTheApproachOfTheUnits
   EXPECT_GT(eval.evaluate(taken, 1), around);
 }
 
+TEST(AiArd2Evaluator, SendsTheUnitsBeyondWhatANearObjectiveCallsForOnToAFarOne) {
+  // given 7.4 with only these on the map: St. Vith (B21.33) German and held, a German
+  // battalion next to an empty Berg Reuland (B22.28, so its call is met), a US tank in
+  // Vielsalm (B11.34), and one more German battalion at B21.31, between the two
+  core::State s = ard2().setup(scenario("7.4"), 1);
+  for (core::UnitId i = 0; i < s.unit_count; ++i)
+    if (s.units[i].where == core::Where::OnMap) s.units[i].where = core::Where::Pool;
+  auto place = [&](const char* unit, const char* at) {
+    const core::UnitId u = core::find_unit(ard2(), s, unit);
+    EXPECT_NE(u, core::kNoUnit) << unit;
+    s.units[u].where = core::Where::OnMap;
+    s.units[u].hex = hex(at);
+    return u;
+  };
+  place("18VG.Inf.294", "B21.33");
+  place("62VG.Inf.164", "B22.29");
+  place("7Arm.Tank.Erlen", "B11.34");
+  const core::UnitId spare = place("62VG.Inf.190", "B21.31");
+  const auto& kinds = ard2().hex_marker_names();
+  const uint16_t control = uint16_t(std::find(kinds.begin(), kinds.end(), "control") - kinds.begin());
+  ASSERT_LT(control, kinds.size());
+  ASSERT_TRUE(core::add_hex_marker(s, {hex("B21.33"), control, 2}));  // German (side 1 + 1)
+  Ard2Evaluator eval(ard2());
+  // when it marches toward Vielsalm (B18.34: 7 from it, 8 from Berg Reuland) rather
+  // than toward Berg Reuland (B24.33: 6 from it, 13 from Vielsalm), both beyond the
+  // reach of its threat and 3 from St. Vith
+  core::State west = s, east = s;
+  west.units[spare].hex = hex("B18.34");
+  east.units[spare].hex = hex("B24.33");
+  // then the Germans rate the march on Vielsalm higher: Berg Reuland has the unit it
+  // calls for, and the nearest objective lacked no longer draws every unit
+  EXPECT_GT(eval.evaluate(west, 1), eval.evaluate(east, 1));
+}
+
+TEST(AiArd2Evaluator, AnObjectiveBeyondTheMarchOfTheTurnsLeftDrawsNoUnit) {
+  // given 7.4 with only a US tank in Vielsalm (B11.34) and a German regiment of MA 8
+  // north of it, out of its threat's reach at 7 (B12.28) or 8 hexes (B12.27)
+  core::State s = ard2().setup(scenario("7.4"), 1);
+  for (core::UnitId i = 0; i < s.unit_count; ++i)
+    if (s.units[i].where == core::Where::OnMap) s.units[i].where = core::Where::Pool;
+  const core::UnitId tank = core::find_unit(ard2(), s, "7Arm.Tank.Erlen");
+  const core::UnitId regiment = core::find_unit(ard2(), s, "62VG.Inf.190");
+  ASSERT_NE(tank, core::kNoUnit);
+  ASSERT_NE(regiment, core::kNoUnit);
+  s.units[tank].where = s.units[regiment].where = core::Where::OnMap;
+  s.units[tank].hex = hex("B11.34");
+  Ard2Evaluator eval(ard2());
+  auto rated = [&](int turn, const char* at) {
+    core::State t = s;
+    t.turn = int16_t(turn);
+    t.units[regiment].hex = hex(at);
+    return eval.evaluate(t, 1);
+  };
+  // when it stands a hex nearer, on the first turn of five it is rated higher
+  EXPECT_GT(rated(3, "B12.28"), rated(3, "B12.27"));
+  // and on the last turn, when its march (4 hexes a turn as the evaluator reads an MA
+  // of 8) cannot bring it there, the hex makes no difference
+  EXPECT_NEAR(rated(7, "B12.28"), rated(7, "B12.27"), 1e-9);
+}
+
 TEST(AiArd2Evaluator, LearnsTheExitConditionsOfBastogne) {
   // given 7.5, whose Germans must also exit 7 units of 2 Pz and 4 of Lehr by Turn 8 (A27)
   Ard2Evaluator eval(ard2());
