@@ -628,7 +628,7 @@ double Ard2Evaluator::approach_terms(const std::vector<Objective>& objs, const i
     if (!p.combat || p.marching) continue;
     for (size_t i = 0; i < objs.size(); ++i)
       if (const int d = core::distance(p.hex, objs[i].hex); d < span(p) && lacks(p.side, i))
-        approach_pairs_.push_back({d, int(i), int(k)});
+        approach_pairs_.push_back(uint64_t(d) << 32 | uint64_t(i) << 16 | k);
   }
   std::sort(approach_pairs_.begin(), approach_pairs_.end());
   for (int sd = 0; sd < 2; ++sd)
@@ -636,12 +636,14 @@ double Ard2Evaluator::approach_terms(const std::vector<Objective>& objs, const i
       call_[sd][i] = lacks(sd, i) ? kNeedBase + kNeedOdds * defense_near(1 - sd, objs[i].hex) : 0.0;
   assigned_.assign(pieces_.size(), -1);
   spare_.assign(pieces_.size(), -1);
-  for (const auto& [d, i, k] : approach_pairs_) {
-    const Piece& p = pieces_[size_t(k)];
-    if (spare_[size_t(k)] < 0) spare_[size_t(k)] = d;
-    if (assigned_[size_t(k)] >= 0 || call_[p.side][size_t(i)] <= 0) continue;
-    assigned_[size_t(k)] = d;
-    call_[p.side][size_t(i)] -= std::max(p.attack, 0.5f);
+  for (const uint64_t pair : approach_pairs_) {
+    const int d = int(pair >> 32);
+    const size_t i = (pair >> 16) & 0xffff, k = pair & 0xffff;
+    const Piece& p = pieces_[k];
+    if (spare_[k] < 0) spare_[k] = d;
+    if (assigned_[k] >= 0 || call_[p.side][i] <= 0) continue;
+    assigned_[k] = d;
+    call_[p.side][i] -= std::max(p.attack, 0.5f);
   }
   double v = 0;
   for (size_t k = 0; k < pieces_.size(); ++k) {

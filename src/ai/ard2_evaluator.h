@@ -64,7 +64,6 @@
 #include <cstdint>
 #include <mutex>
 #include <string>
-#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -195,10 +194,11 @@ class Ard2Evaluator final : public GenericEvaluator {
   std::vector<core::Hex> candidates_;  // hexes probed for objectives
   std::unordered_map<uint64_t, Projected> projected_;
   std::vector<Piece> pieces_;
-  // approach_terms()'s scratch: (distance, objective, piece) pairs, what each objective
-  // still calls for per side, and each piece's distance to the objective it joined and
-  // to the nearest it lacks (-1: none).
-  std::vector<std::tuple<int, int, int>> approach_pairs_;
+  // approach_terms()'s scratch: (distance, objective, piece) pairs packed to sort as
+  // numbers (distance << 32 | objective << 16 | piece), what each objective still calls
+  // for per side, and each piece's distance to the objective it joined and to the
+  // nearest it lacks (-1: none).
+  std::vector<uint64_t> approach_pairs_;
   double call_[2][64] = {};
   std::vector<int> assigned_, spare_;
   std::vector<uint8_t> open_goal_;    // per exit goal: still to be met
