@@ -615,13 +615,17 @@ double Ard2Evaluator::approach_terms(const std::vector<Objective>& objs, const i
   // pairs are taken nearest first, and a unit joins an objective its side lacks while
   // that one's call is not met (7.4: once Berg Reuland has what it calls for, the
   // other units around St. Vith are drawn on to Vielsalm, where before all of them
-  // drew to the nearest). "Lacks" reads the control markers, not the projected control: taking an
-  // objective in this phase must not cost the approach of every unit around it, which
-  // would outweigh the objective (7.6: a plan that entered an empty Hotton scored lower).
+  // drew to the nearest). "Lacks" reads the control markers, not the projected
+  // control: taking an objective in this phase must not cost the approach of every
+  // unit around it, which would outweigh the objective (7.6: a plan that entered an
+  // empty Hotton scored lower).
   auto lacks = [&](int side, size_t i) { return marked[i] != side || holder[i] != side; };
   // How far the unit marches in the turns left and one more (a turn's march as the
   // threats read it): an objective farther off pulls it no more.
   auto span = [&](const Piece& p) { return std::min(kApproachRange, (p.reach - 1) * (turns_left + 1)); };
+  // One pair a number, to sort as numbers: distance, objective, piece (objectives are
+  // at most 64, pieces at most core::State::kMaxUnits).
+  static_assert(core::State::kMaxUnits <= 0xffff);
   approach_pairs_.clear();
   for (size_t k = 0; k < pieces_.size(); ++k) {
     const Piece& p = pieces_[k];

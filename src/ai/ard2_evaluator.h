@@ -52,10 +52,11 @@
 //    while that objective still calls for attack strength (three times the defense
 //    in and half of that next to it), and is pulled by its distance against the march
 //    the turns left allow; a unit past every call is pulled half as much toward the
-//    nearest, and no unit by an objective it cannot reach in time. A unit whose formation must still exit to win (an exit goal
-//    that decides the winner, not yet met, its deadline not past) is bound for the
-//    exit: it neither threatens nor approaches the objectives, so 7.5's march west
-//    is not drawn into Bastogne. Exits that only score VP (7.2, 7.3) do not bind;
+//    nearest, and no unit by an objective it cannot reach in time. A unit whose
+//    formation must still exit to win (an exit goal that decides the winner, not yet
+//    met, its deadline not past) is bound for the exit: it neither threatens nor
+//    approaches the objectives, so 7.5's march west is not drawn into Bastogne.
+//    Exits that only score VP (7.2, 7.3) do not bind;
 //  - front-line cohesion: pairs of friendly stacks two hexes apart near the enemy
 //    (the shape of ZOC Bonds, ARD2 1.2) and stacks left alone next to enemies.
 #pragma once
@@ -171,8 +172,8 @@ class Ard2Evaluator final : public GenericEvaluator {
   int cell(core::Hex h) const;
   int controller(const core::State& s, core::Hex h) const;
   void set_control(core::State& s, core::Hex h, int side) const;
-  // The enemy-side view of an objective: side's defense in hex h and half of it next to h
-  // (this evaluation's units, after index and placement in evaluate()).
+  // Side's defense in hex h plus half of its defense next to h (this evaluation's
+  // units, as evaluate() has placed them).
   float defense_near(int side, core::Hex h) const;
   // The combat units' approach to the objectives their side lacks, side 0's view.
   double approach_terms(const std::vector<Objective>& objs, const int* marked, const int* holder, int turns_left);
@@ -194,10 +195,10 @@ class Ard2Evaluator final : public GenericEvaluator {
   std::vector<core::Hex> candidates_;  // hexes probed for objectives
   std::unordered_map<uint64_t, Projected> projected_;
   std::vector<Piece> pieces_;
-  // approach_terms()'s scratch: (distance, objective, piece) pairs packed to sort as
-  // numbers (distance << 32 | objective << 16 | piece), what each objective still calls
-  // for per side, and each piece's distance to the objective it joined and to the
-  // nearest it lacks (-1: none).
+  // approach_terms()'s scratch: the (distance, objective, piece) pairs packed as
+  // distance << 32 | objective << 16 | piece, what each objective still calls for per
+  // side, and each piece's distance to the objective it joined and to the nearest it
+  // lacks (-1: none).
   std::vector<uint64_t> approach_pairs_;
   double call_[2][64] = {};
   std::vector<int> assigned_, spare_;

@@ -129,8 +129,8 @@ TEST(AiArd2Evaluator, TakingAnObjectiveThisPhaseDoesNotCostTheApproachOfTheUnits
 
 TEST(AiArd2Evaluator, SendsTheUnitsBeyondWhatANearObjectiveCallsForOnToAFarOne) {
   // given 7.4 with only these on the map: St. Vith (B21.33) German and held, a German
-  // battalion next to an empty Berg Reuland (B22.28, so its call is met), a US tank in
-  // Vielsalm (B11.34), and one more German battalion at B21.31, between the two
+  // regiment next to an empty Berg Reuland (B22.28, so its call is met), a US tank in
+  // Vielsalm (B11.34), and one more German regiment
   core::State s = ard2().setup(scenario("7.4"), 1);
   for (core::UnitId i = 0; i < s.unit_count; ++i)
     if (s.units[i].where == core::Where::OnMap) s.units[i].where = core::Where::Pool;
