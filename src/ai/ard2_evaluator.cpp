@@ -630,8 +630,9 @@ double Ard2Evaluator::approach_terms(const std::vector<Objective>& objs, const i
   for (size_t k = 0; k < pieces_.size(); ++k) {
     const Piece& p = pieces_[k];
     if (!p.combat || p.marching) continue;
+    const int reach = span(p);
     for (size_t i = 0; i < objs.size(); ++i)
-      if (const int d = core::distance(p.hex, objs[i].hex); d < span(p) && lacks(p.side, i))
+      if (const int d = core::distance(p.hex, objs[i].hex); d < reach && lacks(p.side, i))
         approach_pairs_.push_back(uint64_t(d) << 32 | uint64_t(i) << 16 | k);
   }
   std::sort(approach_pairs_.begin(), approach_pairs_.end());

@@ -39,6 +39,28 @@ core::UnitId first_on_map(const core::State& s, const std::string& formation) {
 
 int side_of(const core::State& s, core::UnitId u) { return ard2().catalog()[s.units[u].def].side; }
 
+// The hex marker kind called `name`; the test fails when the game has none.
+uint16_t marker_kind(const char* name) {
+  const auto& kinds = ard2().hex_marker_names();
+  const auto it = std::find(kinds.begin(), kinds.end(), name);
+  EXPECT_NE(it, kinds.end()) << name;
+  return uint16_t(it - kinds.begin());
+}
+
+// Marks hex `id` German (its control marker's value is side 1 + 1), in place of any
+// marker it had.
+void mark_german(core::State& s, const char* id) {
+  const uint16_t control = marker_kind("control");
+  if (const int at = core::find_hex_marker(s, hex(id), control); at >= 0) core::remove_hex_marker(s, at);
+  EXPECT_TRUE(core::add_hex_marker(s, {hex(id), control, 2})) << id;
+}
+
+// Every unit on the map put back in the pool, to build a position unit by unit.
+void clear_map(core::State& s) {
+  for (core::UnitId i = 0; i < s.unit_count; ++i)
+    if (s.units[i].where == core::Where::OnMap) s.units[i].where = core::Where::Pool;
+}
+
 TEST(AiArd2Evaluator, LearnsTheObjectivesOfEachScenarioFromItsOutcome) {
   Ard2Evaluator eval(ard2());
   auto weight_of = [&](const std::string& id, const char* h) {
@@ -95,14 +117,7 @@ TEST(AiArd2Evaluator, TakingAnObjectiveThisPhaseDoesNotCostTheApproachOfTheUnits
   // markers), Hotton (A27.33, an objective) emptied of its US battalion, and the
   // Germans of 2 Pz around it, the next objective they lack far off (Ciney, 16 hexes)
   core::State s = ard2().setup(scenario("7.6"), 1);
-  const auto& kinds = ard2().hex_marker_names();
-  const uint16_t control = uint16_t(std::find(kinds.begin(), kinds.end(), "control") - kinds.begin());
-  ASSERT_LT(control, kinds.size());
-  for (const char* id : {"A23.31", "A2.32"}) {
-    const int at = core::find_hex_marker(s, hex(id), control);
-    if (at >= 0) core::remove_hex_marker(s, at);
-    ASSERT_TRUE(core::add_hex_marker(s, {hex(id), control, 2}));  // German (side 1 + 1)
-  }
+  for (const char* id : {"A23.31", "A2.32"}) mark_german(s, id);
   // (the US units in Hotton, Marche and Dinant stand back, far from them)
   const char* back[] = {"A27.40", "A28.40", "A29.40"};
   int k = 0;
@@ -132,8 +147,7 @@ TEST(AiArd2Evaluator, SendsTheUnitsBeyondWhatANearObjectiveCallsForOnToAFarOne) 
   // regiment next to an empty Berg Reuland (B22.28, so its call is met), a US tank in
   // Vielsalm (B11.34), and one more German regiment
   core::State s = ard2().setup(scenario("7.4"), 1);
-  for (core::UnitId i = 0; i < s.unit_count; ++i)
-    if (s.units[i].where == core::Where::OnMap) s.units[i].where = core::Where::Pool;
+  clear_map(s);
   auto place = [&](const char* unit, const char* at) {
     const core::UnitId u = core::find_unit(ard2(), s, unit);
     EXPECT_NE(u, core::kNoUnit) << unit;
@@ -145,10 +159,7 @@ TEST(AiArd2Evaluator, SendsTheUnitsBeyondWhatANearObjectiveCallsForOnToAFarOne) 
   place("62VG.Inf.164", "B22.29");
   place("7Arm.Tank.Erlen", "B11.34");
   const core::UnitId spare = place("62VG.Inf.190", "B21.31");
-  const auto& kinds = ard2().hex_marker_names();
-  const uint16_t control = uint16_t(std::find(kinds.begin(), kinds.end(), "control") - kinds.begin());
-  ASSERT_LT(control, kinds.size());
-  ASSERT_TRUE(core::add_hex_marker(s, {hex("B21.33"), control, 2}));  // German (side 1 + 1)
+  mark_german(s, "B21.33");
   Ard2Evaluator eval(ard2());
   // when it marches toward Vielsalm (B18.34: 7 from it, 8 from Berg Reuland) rather
   // than toward Berg Reuland (B24.33: 6 from it, 13 from Vielsalm), both beyond the
@@ -165,8 +176,7 @@ TEST(AiArd2Evaluator, AnObjectiveBeyondTheMarchOfTheTurnsLeftDrawsNoUnit) {
   // given 7.4 with only a US tank in Vielsalm (B11.34) and a German regiment of MA 8
   // north of it, out of its threat's reach at 7 (B12.28) or 8 hexes (B12.27)
   core::State s = ard2().setup(scenario("7.4"), 1);
-  for (core::UnitId i = 0; i < s.unit_count; ++i)
-    if (s.units[i].where == core::Where::OnMap) s.units[i].where = core::Where::Pool;
+  clear_map(s);
   const core::UnitId tank = core::find_unit(ard2(), s, "7Arm.Tank.Erlen");
   const core::UnitId regiment = core::find_unit(ard2(), s, "62VG.Inf.190");
   ASSERT_NE(tank, core::kNoUnit);
@@ -434,10 +444,7 @@ TEST(AiArd2Evaluator, WeighsAThreatAtTheStrengthEnemyBarrageLeaves) {
   s.units[u].hex = hex("B22.33");
   Ard2Evaluator eval(ard2());
   const double clear = eval.evaluate(s, 1);
-  const auto& kinds = ard2().hex_marker_names();
-  const auto full = std::find(kinds.begin(), kinds.end(), "full_allied");
-  ASSERT_NE(full, kinds.end());
-  const uint16_t kind = uint16_t(full - kinds.begin());
+  const uint16_t kind = marker_kind("full_allied");
   // when one Allied Full Barrage marker lies on its hex (ARD2 3.5: half strength),
   // then the Germans' value falls, and further with a second one (a quarter)
   core::State one = s;
