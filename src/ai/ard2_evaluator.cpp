@@ -6,6 +6,7 @@
 #include <string>
 
 #include "games/ard2/ard2_rules.h"
+#include "games/ard2/combat.h"
 
 namespace ai {
 
@@ -23,14 +24,17 @@ constexpr double kApproach = 1.0;   // per combat unit, at the objective it join
 constexpr double kBond = 0.5;       // per friendly stack two hexes away, near the front
 constexpr double kAlone = 1.0;      // a stack next to the enemy with no friend near
 constexpr float kDgFactor = 0.75f, kOosFactor = 0.8f;
+constexpr int kFirstSide = 1;  // ARD2 2.1: the German Turn comes first in a Game Turn
 // ASSUMED: an objective pulls a unit from as far as the unit marches in the turns left
 // and one more (a turn's march read as the threats read it, half the MA), at most
 // kApproachRange hexes, and the pull falls linearly to nothing there. Before, a fixed
 // 12 hexes at 0.4 left 7.4's 9 SS and 7.6's far hexes out of every pull (docs/ai.md).
 constexpr int kApproachRange = 40;
 // ASSUMED: the attack an objective its side lacks calls for, per point of the enemy's
-// defense in it (and half of that next to it): odds of 3 to 1 before terrain, plus one
-// point so that an empty objective still draws a unit. A unit beyond every objective's
+// defense in it (and half of that next to it): odds of 3 to 1 after the hex's terrain,
+// plus one point so that an empty objective still draws a unit. Each column the
+// terrain shifts left costs one more point of odds (the CRT's columns from 1:1 up step
+// by one), so a City's garrison (2L) calls for 5 to 1. A unit beyond every objective's
 // call approaches the nearest at kSpareApproach of the pull.
 constexpr double kNeedOdds = 3.0, kNeedBase = 1.0, kSpareApproach = 0.5;
 // Exit goals (ASSUMED, by hand): a goal met is worth kExit x its weight; a unit still on
@@ -515,8 +519,14 @@ void Ard2Evaluator::learn_objectives(const core::State& base0, const core::State
   // A hex outside the play area can never change hands: the outcome may count it,
   // but it is no objective (and would pull units toward the area's edge).
   for (size_t i = 0; i < candidates_.size() && g.objectives.size() < 64; ++i)  // the mask has 64 bits
-    if (weight[i] > 0 && (!ard2_ || ard2_->in_play(base0, candidates_[i])))
-      g.objectives.push_back({candidates_[i], weight[i]});
+    if (weight[i] > 0 && (!ard2_ || ard2_->in_play(base0, candidates_[i]))) {
+      Objective o{candidates_[i], weight[i]};
+      // The hex terrain's shift alone (no attacking stack, so no hexside), ARD2 1.3 b).
+      if (ard2_)
+        for (int side = 0; side < 2; ++side)
+          o.cover[side] = float((kNeedOdds + ard2::terrain_shift(ard2_->position(base0), o.hex, side, {})) / kNeedOdds);
+      g.objectives.push_back(o);
+    }
 }
 
 double Ard2Evaluator::exit_terms(const core::State& s, const Goals& g) {
@@ -601,10 +611,26 @@ Ard2Evaluator::Projected Ard2Evaluator::projected_outcome(const core::State& s, 
   return p;
 }
 
-float Ard2Evaluator::defense_near(int side, core::Hex h) const {
+double Ard2Evaluator::odds_to_keep(const core::State& s, int winner, uint64_t mask,
+                                   const std::vector<Objective>& objs, int exited, const double* threat) {
+  // Only a side with a phase still to play can take an objective back: in the last
+  // turn the German, who plays first (ARD2 2.1), has none once the US Turn is under way.
+  const int loser = 1 - winner;
+  if (s.turn >= rules_.scenarios()[s.scenario].last_turn && loser == kFirstSide && phasing_ == winner) return 1.0;
+  // Each objective whose loss alone would turn the winner is kept against its threat
+  // ratio, read as the odds of losing it (ASSUMED); an objective held beyond what the
+  // win needs risks nothing (7.6: a seventh of the eight).
+  double keep = 1.0;
+  for (size_t i = 0; i < objs.size(); ++i)
+    if (int((mask >> i) & 1) == winner && projected_outcome(s, mask ^ (uint64_t(1) << i), objs, exited).winner != winner)
+      keep *= 1.0 - threat[i];
+  return keep;
+}
+
+float Ard2Evaluator::defense_near(int side, core::Hex h, float cover) const {
   const int c = cell(h);
   auto at = [&](int cc) { return stamp_[side][size_t(cc)] == now_ ? defense_at_[side][size_t(cc)] : 0.0f; };
-  float d = at(c);
+  float d = cover * at(c);
   for (const int o : ring1_) d += 0.5f * at(c + o);
   return d;
 }
@@ -638,7 +664,8 @@ double Ard2Evaluator::approach_terms(const std::vector<Objective>& objs, const i
   std::sort(approach_pairs_.begin(), approach_pairs_.end());
   for (int sd = 0; sd < 2; ++sd)
     for (size_t i = 0; i < objs.size(); ++i)
-      call_[sd][i] = lacks(sd, i) ? kNeedBase + kNeedOdds * defense_near(1 - sd, objs[i].hex) : 0.0;
+      call_[sd][i] =
+          lacks(sd, i) ? kNeedBase + kNeedOdds * defense_near(1 - sd, objs[i].hex, objs[i].cover[1 - sd]) : 0.0;
   assigned_.assign(pieces_.size(), -1);
   spare_.assign(pieces_.size(), -1);
   for (const uint64_t pair : approach_pairs_) {
@@ -715,6 +742,7 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
   // Objectives: projected control, threats, and the projected outcome.
   uint64_t mask = 0;
   int holder[64];
+  double threat[64];  // the enemy's threat ratio against the projected controller
   int marked[64];  // control as the markers have it, before this phase's end updates them
   for (size_t i = 0; i < objs.size(); ++i) {
     const core::Hex h = objs[i].hex;
@@ -731,10 +759,10 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
       const int dist = core::distance(p.hex, h);
       if (dist <= p.reach) enemy += p.attack * float(p.reach + 1 - dist) / float(p.reach + 1);
     }
-    float own = 2.0f * defense_at(ctrl, h);
+    float own = 2.0f * objs[i].cover[ctrl] * defense_at(ctrl, h);
     for (int dir = 0; dir < core::kDirections; ++dir) own += 0.5f * defense_at(ctrl, core::neighbor(h, dir));
-    const double threat = enemy / (enemy + own + 1.0);
-    v += sign * objs[i].weight * (kHold - kThreat * threat);
+    threat[i] = enemy / (enemy + own + 1.0);
+    v += sign * objs[i].weight * (kHold - kThreat * threat[i]);
   }
   if (!objs.empty()) {
     const Projected p = projected_outcome(s, mask, objs, exited);
@@ -742,7 +770,8 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
     const double progress =
         info.last_turn > info.first_turn ? double(s.turn - info.first_turn) / (info.last_turn - info.first_turn) : 1.0;
     const double win = p.winner == 0 ? 1.0 : p.winner == 1 ? -1.0 : 0.0;
-    v += win * (kWinner + (kWinnerEnd - kWinner) * std::clamp(progress, 0.0, 1.0)) - kVp * p.vp;
+    const double hold = win == 0 ? 1.0 : odds_to_keep(s, p.winner, mask, objs, exited, threat);
+    v += win * hold * (kWinner + (kWinnerEnd - kWinner) * std::clamp(progress, 0.0, 1.0)) - kVp * p.vp;
   }
   v += exit_terms(s, goals_of);
 

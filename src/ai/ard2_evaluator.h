@@ -45,7 +45,10 @@
 //  - projected control: a VP hex occupied by one side only will be that side's at the
 //    end of the phase (ARD2 6.0, update of control); else its marker;
 //  - the projected outcome: outcome() of the position with the projected control
-//    (winner and VP), weighing more as the last turn nears; cached by control mask;
+//    (winner and VP), weighing more as the last turn nears; cached by control mask.
+//    The win counts as much as the winner is likely to keep every objective whose
+//    loss alone would turn it, each against its threat ratio, while the loser still
+//    has a phase to play;
 //  - threats: the enemy attack strength that can reach an objective against its
 //    holder's defense in and next to it; garrisons;
 //  - approach: each combat unit joins an objective its side lacks, nearest first,
@@ -86,6 +89,9 @@ class Ard2Evaluator final : public GenericEvaluator {
   struct Objective {
     core::Hex hex;
     double weight = 1;
+    // Per defending side, what the hex's terrain multiplies a garrison's defense by,
+    // read as odds (see kNeedOdds): (kNeedOdds + its column shift) / kNeedOdds.
+    float cover[2] = {1.0f, 1.0f};
   };
   // Units of one formation leaving the map for the VP or the win.
   struct ExitGoal {
@@ -172,9 +178,14 @@ class Ard2Evaluator final : public GenericEvaluator {
   int cell(core::Hex h) const;
   int controller(const core::State& s, core::Hex h) const;
   void set_control(core::State& s, core::Hex h, int side) const;
-  // Side's defense in hex h plus half of its defense next to h (this evaluation's
-  // units, as evaluate() has placed them).
-  float defense_near(int side, core::Hex h) const;
+  // The chance, as the threats read it, that the projected winner keeps every
+  // objective its win turns on until the game ends (1: the loser has no phase left).
+  // `mask`: the projected control, bit i set where objective i is German.
+  double odds_to_keep(const core::State& s, int winner, uint64_t mask, const std::vector<Objective>& objs,
+                      int exited, const double* threat);
+  // Side's defense in hex h, times `cover`, plus half of its defense next to h (this
+  // evaluation's units, as evaluate() has placed them).
+  float defense_near(int side, core::Hex h, float cover) const;
   // The combat units' approach to the objectives their side lacks, side 0's view.
   double approach_terms(const std::vector<Objective>& objs, const int* marked, const int* holder, int turns_left);
   // What DG and the enemy's Full Barrage markers leave of a unit's attack and defense.

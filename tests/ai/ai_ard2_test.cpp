@@ -92,6 +92,60 @@ TEST(AiArd2Evaluator, LearnsTheObjectivesOfEachScenarioFromItsOutcome) {
   EXPECT_TRUE(eval.objectives(scenario("7.3")).empty());  // Map B south of row 36: exits only
 }
 
+TEST(AiArd2Evaluator, ReadsTheCoverOfEachObjectivesHexTerrainAsOdds) {
+  Ard2Evaluator eval(ard2());
+  auto cover_of = [&](const char* h, int side) {
+    for (const auto& o : eval.objectives(scenario("7.4")))
+      if (o.hex == hex(h)) return o.cover[side];
+    ADD_FAILURE() << "no objective " << h;
+    return 0.0f;
+  };
+  // Vielsalm and St. Vith are Cities (two columns left, ARD2 TEC): a garrison there
+  // counts as 5:1 where open ground needs 3:1, for either side
+  for (int side = 0; side < 2; ++side) {
+    EXPECT_FLOAT_EQ(cover_of("B11.34", side), 5.0f / 3.0f);
+    EXPECT_FLOAT_EQ(cover_of("B21.33", side), 5.0f / 3.0f);
+    // and Berg Reuland, a Village, shifts nothing (its river hexsides are the
+    // attacker's, not the hex's)
+    EXPECT_FLOAT_EQ(cover_of("B22.28", side), 1.0f);
+  }
+}
+
+TEST(AiArd2Evaluator, ACityObjectiveCallsForMoreAttackersThanItsGarrisonsStrengthAlone) {
+  // given 7.4 with only these on the map: St. Vith (B21.33) German and held; a German
+  // regiment next to an empty Berg Reuland (B22.28), which meets its call; a US tank
+  // (defense 3) in Vielsalm (B11.34, a City) with German attack 11 next to it, enough
+  // for 3:1 on open ground (10) and short of it behind the City's two columns (16); and
+  // one more German regiment
+  core::State s = ard2().setup(scenario("7.4"), 1);
+  clear_map(s);
+  auto place = [&](const char* unit, core::Hex at) {
+    const core::UnitId u = core::find_unit(ard2(), s, unit);
+    EXPECT_NE(u, core::kNoUnit) << unit;
+    s.units[u].where = core::Where::OnMap;
+    s.units[u].hex = at;
+    return u;
+  };
+  place("18VG.Inf.294", hex("B21.33"));
+  place("62VG.Inf.164", hex("B22.29"));
+  place("7Arm.Tank.Erlen", hex("B11.34"));
+  place("9SS.Pz.I/9", core::neighbor(hex("B11.34"), 0));   // attack 5
+  place("9SS.Pz.II/9", core::neighbor(hex("B11.34"), 0));  // 4
+  place("62VG.Inf.183", core::neighbor(hex("B11.34"), 1));  // 2
+  const core::UnitId spare = place("62VG.Inf.190", hex("B21.31"));
+  mark_german(s, "B21.33");
+  Ard2Evaluator eval(ard2());
+  // when it marches toward Vielsalm (B18.34: 7 from it, 8 from Berg Reuland) rather
+  // than toward Berg Reuland (B24.33: 6 from it, 13 from Vielsalm)
+  core::State west = s, east = s;
+  west.units[spare].hex = hex("B18.34");
+  east.units[spare].hex = hex("B24.33");
+  // then the Germans rate the march on Vielsalm higher: the City's garrison still calls
+  // for attackers, where read without its terrain the unit was spare and drawn to the
+  // nearest objective lacked
+  EXPECT_GT(eval.evaluate(west, 1), eval.evaluate(east, 1));
+}
+
 TEST(AiGreedyVpBaseline, CountsTheVpHexesOfTheVpTableNotOnlyThoseTheMapMarks) {
   // given 7.6's set-up with Hotton (A27.33), a VP hex of the VP table that the
   // generated map does not mark, emptied of its US battalion, and a German unit
@@ -195,6 +249,38 @@ TEST(AiArd2Evaluator, AnObjectiveBeyondTheMarchOfTheTurnsLeftDrawsNoUnit) {
   // and on the last turn, when its march (4 hexes a turn as the evaluator reads an MA
   // of 8) cannot bring it there, the hex makes no difference
   EXPECT_NEAR(rated(7, "B12.28"), rated(7, "B12.27"), 1e-9);
+}
+
+TEST(AiArd2Evaluator, DoubtsAWinOnlyWhileTheLoserHasAPhaseLeftToOverturnIt) {
+  // given 7.4's last turn: St. Vith (B21.33) and Berg Reuland (B22.28) German and held,
+  // a US tank in Vielsalm (B11.34), so the Allies are the projected winner, and two
+  // German regiments next to Vielsalm
+  core::State s = ard2().setup(scenario("7.4"), 1);
+  clear_map(s);
+  auto place = [&](const char* unit, const char* at) {
+    const core::UnitId u = core::find_unit(ard2(), s, unit);
+    EXPECT_NE(u, core::kNoUnit) << unit;
+    s.units[u].where = core::Where::OnMap;
+    s.units[u].hex = hex(at);
+  };
+  place("18VG.Inf.294", "B21.33");
+  place("62VG.Inf.164", "B22.28");
+  place("7Arm.Tank.Erlen", "B11.34");
+  place("62VG.Inf.190", "B12.34");
+  place("62VG.Inf.183", "B12.34");
+  ASSERT_EQ(core::distance(hex("B12.34"), hex("B11.34")), 1);
+  for (const char* id : {"B21.33", "B22.28"}) mark_german(s, id);
+  s.turn = int16_t(ard2().scenarios()[size_t(scenario("7.4"))].last_turn);
+  ASSERT_GE(s.depth, 1);
+  Ard2Evaluator eval(ard2());
+  // when the same position comes in the German Turn (the regiments may still attack
+  // Vielsalm) and in the US Turn (the German Turn of the last Game Turn is over)
+  core::State german_turn = s, us_turn = s;
+  german_turn.stack[0].side = 1;
+  us_turn.stack[0].side = 0;
+  // then the Germans rate it higher in their own Turn: the Allied win still turns on a
+  // threatened Vielsalm, and no longer does once the Germans have no phase left
+  EXPECT_GT(eval.evaluate(german_turn, 1), eval.evaluate(us_turn, 1) + 1.0);
 }
 
 TEST(AiArd2Evaluator, LearnsTheExitConditionsOfBastogne) {
