@@ -50,16 +50,17 @@
 //    loss alone would turn it, each against its threat ratio, while the loser still
 //    has a phase to play;
 //  - threats: the enemy attack strength that can reach an objective against its
-//    holder's defense in and next to it; garrisons;
+//    holder's defense in and next to it; garrisons. The defense in the hex counts at
+//    the odds its terrain's column shift is worth (a City's two columns: 5/3);
 //  - approach: each combat unit joins an objective its side lacks, nearest first,
 //    while that objective still calls for attack strength (three times the defense
-//    in and half of that next to it), and is pulled by its distance against the march
-//    the turns left allow; a unit past every call is pulled half as much toward the
-//    nearest, and no unit by an objective it cannot reach in time. A unit whose
-//    formation must still exit to win (an exit goal that decides the winner, not yet
-//    met, its deadline not past) is bound for the exit: it neither threatens nor
-//    approaches the objectives, so 7.5's march west is not drawn into Bastogne.
-//    Exits that only score VP (7.2, 7.3) do not bind;
+//    in, at its terrain's odds, and half of that next to it), and is pulled by its
+//    distance against the march the turns left allow; a unit past every call is
+//    pulled half as much toward the nearest, and no unit by an objective it cannot
+//    reach in time. A unit whose formation must still exit to win (an exit goal that
+//    decides the winner, not yet met, its deadline not past) is bound for the exit:
+//    it neither threatens nor approaches the objectives, so 7.5's march west is not
+//    drawn into Bastogne. Exits that only score VP (7.2, 7.3) do not bind;
 //  - front-line cohesion: pairs of friendly stacks two hexes apart near the enemy
 //    (the shape of ZOC Bonds, ARD2 1.2) and stacks left alone next to enemies.
 #pragma once

@@ -61,6 +61,16 @@ void clear_map(core::State& s) {
     if (s.units[i].where == core::Where::OnMap) s.units[i].where = core::Where::Pool;
 }
 
+// Puts `unit` on the map in hex `at`; the test fails when the game has no such unit.
+core::UnitId place(core::State& s, const char* unit, core::Hex at) {
+  const core::UnitId u = core::find_unit(ard2(), s, unit);
+  EXPECT_NE(u, core::kNoUnit) << unit;
+  if (u == core::kNoUnit) return u;
+  s.units[u].where = core::Where::OnMap;
+  s.units[u].hex = at;
+  return u;
+}
+
 TEST(AiArd2Evaluator, LearnsTheObjectivesOfEachScenarioFromItsOutcome) {
   Ard2Evaluator eval(ard2());
   auto weight_of = [&](const std::string& id, const char* h) {
@@ -119,20 +129,13 @@ TEST(AiArd2Evaluator, ACityObjectiveCallsForMoreAttackersThanItsGarrisonsStrengt
   // one more German regiment
   core::State s = ard2().setup(scenario("7.4"), 1);
   clear_map(s);
-  auto place = [&](const char* unit, core::Hex at) {
-    const core::UnitId u = core::find_unit(ard2(), s, unit);
-    EXPECT_NE(u, core::kNoUnit) << unit;
-    s.units[u].where = core::Where::OnMap;
-    s.units[u].hex = at;
-    return u;
-  };
-  place("18VG.Inf.294", hex("B21.33"));
-  place("62VG.Inf.164", hex("B22.29"));
-  place("7Arm.Tank.Erlen", hex("B11.34"));
-  place("9SS.Pz.I/9", core::neighbor(hex("B11.34"), 0));   // attack 5
-  place("9SS.Pz.II/9", core::neighbor(hex("B11.34"), 0));  // 4
-  place("62VG.Inf.183", core::neighbor(hex("B11.34"), 1));  // 2
-  const core::UnitId spare = place("62VG.Inf.190", hex("B21.31"));
+  place(s, "18VG.Inf.294", hex("B21.33"));
+  place(s, "62VG.Inf.164", hex("B22.29"));
+  place(s, "7Arm.Tank.Erlen", hex("B11.34"));
+  place(s, "9SS.Pz.I/9", core::neighbor(hex("B11.34"), 0));   // attack 5
+  place(s, "9SS.Pz.II/9", core::neighbor(hex("B11.34"), 0));  // 4
+  place(s, "62VG.Inf.183", core::neighbor(hex("B11.34"), 1));  // 2
+  const core::UnitId spare = place(s, "62VG.Inf.190", hex("B21.31"));
   mark_german(s, "B21.33");
   Ard2Evaluator eval(ard2());
   // when it marches toward Vielsalm (B18.34: 7 from it, 8 from Berg Reuland) rather
@@ -202,17 +205,10 @@ TEST(AiArd2Evaluator, SendsTheUnitsBeyondWhatANearObjectiveCallsForOnToAFarOne) 
   // Vielsalm (B11.34), and one more German regiment
   core::State s = ard2().setup(scenario("7.4"), 1);
   clear_map(s);
-  auto place = [&](const char* unit, const char* at) {
-    const core::UnitId u = core::find_unit(ard2(), s, unit);
-    EXPECT_NE(u, core::kNoUnit) << unit;
-    s.units[u].where = core::Where::OnMap;
-    s.units[u].hex = hex(at);
-    return u;
-  };
-  place("18VG.Inf.294", "B21.33");
-  place("62VG.Inf.164", "B22.29");
-  place("7Arm.Tank.Erlen", "B11.34");
-  const core::UnitId spare = place("62VG.Inf.190", "B21.31");
+  place(s, "18VG.Inf.294", hex("B21.33"));
+  place(s, "62VG.Inf.164", hex("B22.29"));
+  place(s, "7Arm.Tank.Erlen", hex("B11.34"));
+  const core::UnitId spare = place(s, "62VG.Inf.190", hex("B21.31"));
   mark_german(s, "B21.33");
   Ard2Evaluator eval(ard2());
   // when it marches toward Vielsalm (B18.34: 7 from it, 8 from Berg Reuland) rather
@@ -257,17 +253,11 @@ TEST(AiArd2Evaluator, DoubtsAWinOnlyWhileTheLoserHasAPhaseLeftToOverturnIt) {
   // German regiments next to Vielsalm
   core::State s = ard2().setup(scenario("7.4"), 1);
   clear_map(s);
-  auto place = [&](const char* unit, const char* at) {
-    const core::UnitId u = core::find_unit(ard2(), s, unit);
-    EXPECT_NE(u, core::kNoUnit) << unit;
-    s.units[u].where = core::Where::OnMap;
-    s.units[u].hex = hex(at);
-  };
-  place("18VG.Inf.294", "B21.33");
-  place("62VG.Inf.164", "B22.28");
-  place("7Arm.Tank.Erlen", "B11.34");
-  place("62VG.Inf.190", "B12.34");
-  place("62VG.Inf.183", "B12.34");
+  place(s, "18VG.Inf.294", hex("B21.33"));
+  place(s, "62VG.Inf.164", hex("B22.28"));
+  place(s, "7Arm.Tank.Erlen", hex("B11.34"));
+  place(s, "62VG.Inf.190", hex("B12.34"));
+  place(s, "62VG.Inf.183", hex("B12.34"));
   ASSERT_EQ(core::distance(hex("B12.34"), hex("B11.34")), 1);
   for (const char* id : {"B21.33", "B22.28"}) mark_german(s, id);
   s.turn = int16_t(ard2().scenarios()[size_t(scenario("7.4"))].last_turn);
