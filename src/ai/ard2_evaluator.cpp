@@ -619,10 +619,12 @@ double Ard2Evaluator::odds_to_keep(const core::State& s, int winner, uint64_t ma
   if (s.turn >= rules_.scenarios()[s.scenario].last_turn && loser == kFirstSide && phasing_ == winner) return 1.0;
   // Each objective whose loss alone would turn the winner is kept against its threat
   // ratio, read as the odds of losing it (ASSUMED); an objective held beyond what the
-  // win needs risks nothing (7.6: a seventh of the eight).
+  // win needs risks nothing (7.6: a seventh of the eight). An objective under no
+  // threat risks nothing either, and costs no probe of the outcome.
   double keep = 1.0;
   for (size_t i = 0; i < objs.size(); ++i)
-    if (int((mask >> i) & 1) == winner && projected_outcome(s, mask ^ (uint64_t(1) << i), objs, exited).winner != winner)
+    if (threat[i] > 0 && int((mask >> i) & 1) == winner &&
+        projected_outcome(s, mask ^ (uint64_t(1) << i), objs, exited).winner != winner)
       keep *= 1.0 - threat[i];
   return keep;
 }
