@@ -521,10 +521,12 @@ void Ard2Evaluator::learn_objectives(const core::State& base0, const core::State
   for (size_t i = 0; i < candidates_.size() && g.objectives.size() < 64; ++i)  // the mask has 64 bits
     if (weight[i] > 0 && (!ard2_ || ard2_->in_play(base0, candidates_[i]))) {
       Objective o{candidates_[i], weight[i]};
-      // The hex terrain's shift alone (no attacking stack, so no hexside), ARD2 1.3 b).
-      if (ard2_)
+      if (ard2_) {
+        // The hex terrain's shift alone (no attacking stack, so no hexside), ARD2 1.3 b).
+        const ard2::Position at = ard2_->position(base0);
         for (int side = 0; side < 2; ++side)
-          o.cover[side] = float((kNeedOdds + ard2::terrain_shift(ard2_->position(base0), o.hex, side, {})) / kNeedOdds);
+          o.cover[side] = float((kNeedOdds + ard2::terrain_shift(at, o.hex, side, {})) / kNeedOdds);
+      }
       g.objectives.push_back(o);
     }
 }
