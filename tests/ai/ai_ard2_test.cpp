@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <utility>
 
 #include "ai/ard2_evaluator.h"
 #include "ai/arena.h"
@@ -121,32 +122,46 @@ TEST(AiArd2Evaluator, ReadsTheCoverOfEachObjectivesHexTerrainAsOdds) {
   }
 }
 
-TEST(AiArd2Evaluator, ACityObjectiveCallsForMoreAttackersThanItsGarrisonsStrengthAlone) {
-  // given 7.4 with only these on the map: St. Vith (B21.33) German and held; a German
-  // regiment next to an empty Berg Reuland (B22.28), which meets its call; a US tank
-  // (defense 3) in Vielsalm (B11.34, a City) with German attack 11 next to it, enough
-  // for 3:1 on open ground (10) and short of it behind the City's two columns (16); and
-  // one more German regiment
+// 7.4 with only these on the map: St. Vith (B21.33) German and held, a German regiment
+// next to an empty Berg Reuland (B22.28), which meets its call, a US tank (defense 3)
+// in Vielsalm (B11.34), and one more German regiment, returned in `spare`.
+core::State three_towns_and_a_spare(core::UnitId& spare) {
   core::State s = ard2().setup(scenario("7.4"), 1);
   clear_map(s);
   place(s, "18VG.Inf.294", hex("B21.33"));
   place(s, "62VG.Inf.164", hex("B22.29"));
   place(s, "7Arm.Tank.Erlen", hex("B11.34"));
-  place(s, "9SS.Pz.I/9", core::neighbor(hex("B11.34"), 0));   // attack 5
-  place(s, "9SS.Pz.II/9", core::neighbor(hex("B11.34"), 0));  // 4
-  place(s, "62VG.Inf.183", core::neighbor(hex("B11.34"), 1));  // 2
-  const core::UnitId spare = place(s, "62VG.Inf.190", hex("B21.31"));
+  spare = place(s, "62VG.Inf.190", hex("B21.31"));
   mark_german(s, "B21.33");
+  return s;
+}
+
+// The Germans' rating of the spare marching toward Vielsalm (B18.34: 7 from it, 8 from
+// Berg Reuland) and toward Berg Reuland (B24.33: 6 from it, 13 from Vielsalm), both
+// beyond the reach of its threat and 3 from St. Vith.
+std::pair<double, double> march_on_vielsalm_and_on_berg_reuland(const core::State& s, core::UnitId spare) {
   Ard2Evaluator eval(ard2());
-  // when it marches toward Vielsalm (B18.34: 7 from it, 8 from Berg Reuland) rather
-  // than toward Berg Reuland (B24.33: 6 from it, 13 from Vielsalm)
   core::State west = s, east = s;
   west.units[spare].hex = hex("B18.34");
   east.units[spare].hex = hex("B24.33");
+  return {eval.evaluate(west, 1), eval.evaluate(east, 1)};
+}
+
+TEST(AiArd2Evaluator, ACityObjectiveCallsForMoreAttackersThanItsGarrisonsStrengthAlone) {
+  // given three_towns_and_a_spare(), with German attack 11 next to Vielsalm (a City),
+  // enough for 3:1 on open ground against the tank's 3 (10) and short of it behind the
+  // City's two columns (16)
+  core::UnitId spare = core::kNoUnit;
+  core::State s = three_towns_and_a_spare(spare);
+  place(s, "9SS.Pz.I/9", core::neighbor(hex("B11.34"), 0));   // attack 5
+  place(s, "9SS.Pz.II/9", core::neighbor(hex("B11.34"), 0));  // 4
+  place(s, "62VG.Inf.183", core::neighbor(hex("B11.34"), 1));  // 2
+  // when the spare marches toward Vielsalm rather than toward Berg Reuland
+  const auto [vielsalm, berg_reuland] = march_on_vielsalm_and_on_berg_reuland(s, spare);
   // then the Germans rate the march on Vielsalm higher: the City's garrison still calls
   // for attackers, where read without its terrain the unit was spare and drawn to the
   // nearest objective lacked
-  EXPECT_GT(eval.evaluate(west, 1), eval.evaluate(east, 1));
+  EXPECT_GT(vielsalm, berg_reuland);
 }
 
 TEST(AiGreedyVpBaseline, CountsTheVpHexesOfTheVpTableNotOnlyThoseTheMapMarks) {
@@ -200,26 +215,14 @@ TEST(AiArd2Evaluator, TakingAnObjectiveThisPhaseDoesNotCostTheApproachOfTheUnits
 }
 
 TEST(AiArd2Evaluator, SendsTheUnitsBeyondWhatANearObjectiveCallsForOnToAFarOne) {
-  // given 7.4 with only these on the map: St. Vith (B21.33) German and held, a German
-  // regiment next to an empty Berg Reuland (B22.28, so its call is met), a US tank in
-  // Vielsalm (B11.34), and one more German regiment
-  core::State s = ard2().setup(scenario("7.4"), 1);
-  clear_map(s);
-  place(s, "18VG.Inf.294", hex("B21.33"));
-  place(s, "62VG.Inf.164", hex("B22.29"));
-  place(s, "7Arm.Tank.Erlen", hex("B11.34"));
-  const core::UnitId spare = place(s, "62VG.Inf.190", hex("B21.31"));
-  mark_german(s, "B21.33");
-  Ard2Evaluator eval(ard2());
-  // when it marches toward Vielsalm (B18.34: 7 from it, 8 from Berg Reuland) rather
-  // than toward Berg Reuland (B24.33: 6 from it, 13 from Vielsalm), both beyond the
-  // reach of its threat and 3 from St. Vith
-  core::State west = s, east = s;
-  west.units[spare].hex = hex("B18.34");
-  east.units[spare].hex = hex("B24.33");
+  // given three_towns_and_a_spare()
+  core::UnitId spare = core::kNoUnit;
+  const core::State s = three_towns_and_a_spare(spare);
+  // when the spare marches toward Vielsalm rather than toward Berg Reuland
+  const auto [vielsalm, berg_reuland] = march_on_vielsalm_and_on_berg_reuland(s, spare);
   // then the Germans rate the march on Vielsalm higher: Berg Reuland has the unit it
   // calls for, and the nearest objective lacked no longer draws every unit
-  EXPECT_GT(eval.evaluate(west, 1), eval.evaluate(east, 1));
+  EXPECT_GT(vielsalm, berg_reuland);
 }
 
 TEST(AiArd2Evaluator, AnObjectiveBeyondTheMarchOfTheTurnsLeftDrawsNoUnit) {
