@@ -81,7 +81,7 @@ double vp_of(const nlohmann::json& o) { return o.contains("vp") && o["vp"].is_nu
 Ard2Evaluator::Ard2Evaluator(const core::Rules& rules) : GenericEvaluator(rules) {
   const core::UnitCatalog& catalog = rules.catalog();
   const int attack = catalog.value_index("attack"), defense = catalog.value_index("defense"),
-            ma = catalog.value_index("ma");
+            ma = catalog.value_index("ma"), range = catalog.value_index("range");
   defs_.resize(size_t(catalog.size()));
   for (int i = 0; i < catalog.size(); ++i) {
     DefInfo& d = defs_[size_t(i)];
@@ -92,6 +92,7 @@ Ard2Evaluator::Ard2Evaluator(const core::Rules& rules) : GenericEvaluator(rules)
       d.defense[k] = defense < 0 ? 0.0f : float(catalog.value(i, k, defense));
     }
     d.combat = d.attack[0] > 0;
+    d.range = d.combat || range < 0 ? 0 : catalog.value(i, 0, range);
   }
   ard2_ = dynamic_cast<const ard2::Ard2Rules*>(&rules);
   if (ard2_)
@@ -681,6 +682,16 @@ double Ard2Evaluator::approach_terms(const std::vector<Objective>& objs, const i
     assigned_[k] = d;
     call_[p.side][i] -= std::max(p.attack, 0.5f);
   }
+  // Artillery (ARD2 3.5) supports the attack from within its range: it is pulled to
+  // the objective its side lacks that it can bring in range soonest, and no nearer.
+  for (size_t k = 0; k < pieces_.size(); ++k) {
+    const Piece& p = pieces_[k];
+    if (p.combat || p.range <= 0 || p.marching) continue;
+    for (size_t i = 0; i < objs.size(); ++i)
+      if (const int gap = std::max(0, core::distance(p.hex, objs[i].hex) - p.range);
+          gap < span(p) && lacks(p.side, i) && (assigned_[k] < 0 || gap < assigned_[k]))
+        assigned_[k] = gap;
+  }
   double v = 0;
   for (size_t k = 0; k < pieces_.size(); ++k) {
     const Piece& p = pieces_[k];
@@ -731,8 +742,8 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
       const float f = combat_factor(c, d.side, dg);
       defense_at_[d.side][size_t(c)] += f * d.defense[k];
       // Reach in hexes: about half the MA off roads, plus the attack into the next hex.
-      pieces_.push_back({us.hex, c, d.side, f * d.attack[k], f * d.defense[k], std::clamp(d.ma / 2, 1, 8) + 1, d.combat,
-                         marching(goals_of, us.def)});
+      pieces_.push_back({us.hex, c, d.side, f * d.attack[k], f * d.defense[k], std::clamp(d.ma / 2, 1, 8) + 1,
+                         d.range, d.combat, marching(goals_of, us.def)});
     }
     v += d.side == 0 ? worth : -worth;
   }

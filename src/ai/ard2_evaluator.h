@@ -57,10 +57,12 @@
 //    in, at its terrain's odds, and half of that next to it), and is pulled by its
 //    distance against the march the turns left allow; a unit past every call is
 //    pulled half as much toward the nearest, and no unit by an objective it cannot
-//    reach in time. A unit whose formation must still exit to win (an exit goal that
-//    decides the winner, not yet met, its deadline not past) is bound for the exit:
-//    it neither threatens nor approaches the objectives, so 7.5's march west is not
-//    drawn into Bastogne. Exits that only score VP (7.2, 7.3) do not bind;
+//    reach in time. Artillery is pulled as a joined unit toward the objective its
+//    side lacks that it can bring within its barrage range soonest, and no nearer.
+//    A unit whose formation must still exit to win (an exit goal that decides the
+//    winner, not yet met, its deadline not past) is bound for the exit: it neither
+//    threatens nor approaches the objectives, so 7.5's march west is not drawn into
+//    Bastogne. Exits that only score VP (7.2, 7.3) do not bind;
 //  - front-line cohesion: pairs of friendly stacks two hexes apart near the enemy
 //    (the shape of ZOC Bonds, ARD2 1.2) and stacks left alone next to enemies.
 #pragma once
@@ -136,6 +138,7 @@ class Ard2Evaluator final : public GenericEvaluator {
     int ma = 0;
     int move = 0;         // scs::MoveType: 0 Leg, 1 Mech
     int division = -1;    // ARD2 3.1: -1 for an Independent
+    int range = 0;        // artillery's barrage range (ARD2 3.5), 0 for other units
     float attack[4] = {}, defense[4] = {};
   };
   struct Projected {
@@ -148,6 +151,7 @@ class Ard2Evaluator final : public GenericEvaluator {
     int side;
     float attack, defense;
     int reach;
+    int range;  // artillery's barrage range, 0 for other units
     bool combat;
     bool marching;  // of an exit goal still open: bound for the exit, not the objectives
   };

@@ -250,6 +250,30 @@ TEST(AiArd2Evaluator, AnObjectiveBeyondTheMarchOfTheTurnsLeftDrawsNoUnit) {
   EXPECT_NEAR(rated(7, "B12.28"), rated(7, "B12.27"), 1e-9);
 }
 
+TEST(AiArd2Evaluator, DrawsArtilleryWithinRangeOfAnObjectiveItsSideLacksAndNoNearer) {
+  // given 7.4's first turn with St. Vith (B21.33) the only town the Germans lack, a US
+  // tank in it, and a German artillery regiment of range 6 east of it, three hexes or
+  // more from the tank
+  core::State s = ard2().setup(scenario("7.4"), 1);
+  clear_map(s);
+  place(s, "7Arm.Tank.Erlen", hex("B21.33"));
+  const core::UnitId guns = place(s, "18VG.Arty.1818", hex("B29.33"));
+  for (const char* id : {"B11.34", "B22.28"}) mark_german(s, id);
+  Ard2Evaluator eval(ard2());
+  auto rated = [&](const char* at) {
+    core::State t = s;
+    t.units[guns].hex = hex(at);
+    return eval.evaluate(t, 1);
+  };
+  ASSERT_EQ(core::distance(hex("B28.33"), hex("B21.33")), 7);
+  ASSERT_EQ(core::distance(hex("B27.33"), hex("B21.33")), 6);
+  // when it stands a hex nearer, still out of range, it is rated higher
+  EXPECT_GT(rated("B28.33"), rated("B29.33"));
+  EXPECT_GT(rated("B27.33"), rated("B28.33"));
+  // and once the town is within its range, a hex nearer gains nothing
+  EXPECT_NEAR(rated("B26.33"), rated("B27.33"), 1e-9);
+}
+
 TEST(AiArd2Evaluator, DoubtsAWinOnlyWhileTheLoserHasAPhaseLeftToOverturnIt) {
   // given 7.4's last turn: St. Vith (B21.33) and Berg Reuland (B22.28) German and held,
   // a US tank in Vielsalm (B11.34), so the Allies are the projected winner, and two
@@ -484,7 +508,8 @@ std::vector<core::UnitId> on_map_of(const core::State& s, const std::string& for
 }
 
 // The value for the Germans of `s`, and of `s` with `units` marked DG.
-std::pair<double, double> german_value_without_and_with_dg(const core::State& s, const std::vector<core::UnitId>& units) {
+std::pair<double, double> german_value_without_and_with_dg(const core::State& s,
+                                                           const std::vector<core::UnitId>& units) {
   Ard2Evaluator eval(ard2());
   core::State dg = s;
   for (core::UnitId u : units) dg.units[u].flags |= flag_bit("dg");
