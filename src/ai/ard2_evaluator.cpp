@@ -92,7 +92,7 @@ Ard2Evaluator::Ard2Evaluator(const core::Rules& rules) : GenericEvaluator(rules)
       d.defense[k] = defense < 0 ? 0.0f : float(catalog.value(i, k, defense));
     }
     d.combat = d.attack[0] > 0;
-    d.range = d.combat || range < 0 ? 0 : catalog.value(i, 0, range);
+    d.range = (d.combat || range < 0) ? 0 : catalog.value(i, 0, range);
   }
   ard2_ = dynamic_cast<const ard2::Ard2Rules*>(&rules);
   if (ard2_)

@@ -191,7 +191,8 @@ class Ard2Evaluator final : public GenericEvaluator {
   // Side's defense in hex h, times `cover`, plus half of its defense next to h (this
   // evaluation's units, as evaluate() has placed them).
   float defense_near(int side, core::Hex h, float cover) const;
-  // The combat units' approach to the objectives their side lacks, side 0's view.
+  // The combat units' and the artillery's approach to the objectives their side
+  // lacks, side 0's view.
   double approach_terms(const std::vector<Objective>& objs, const int* marked, const int* holder, int turns_left);
   // What DG and the enemy's Full Barrage markers leave of a unit's attack and defense.
   float combat_factor(int cell, int side, bool dg) const;
