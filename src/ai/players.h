@@ -96,6 +96,11 @@ class SearchPlayer final : public Player {
   // The fill of a huge phase (see kHuge): the next unit's best move into `out`, or
   // false when it is better left where it is (it is then marked as acted).
   bool fill_unit(const core::State& c, int side, core::Action& out);
+  // The best of `legal` for `side` by the lookahead; a move that rates below standing
+  // still (the evaluator of `s`) gives way to the best other action when ending the
+  // phase would cost more than kCliff. Sets *value.
+  core::Action best_or_stand(const core::State& s, const core::ActionList& legal, int side, uint64_t seed,
+                             double* value = nullptr);
   void mutate(Plan& p, int genes);
   void breed(std::vector<Plan>& pop);
   core::Action lookahead(const core::State& s, int side);

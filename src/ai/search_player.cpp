@@ -58,6 +58,10 @@ constexpr int kHurryActions = 24, kHurryNodes = 20;
 // unit's best move by the lookahead, or none when staying is worth more. Weighing
 // every move of every unit at each step (the shortlist) took seconds per action there.
 constexpr size_t kHuge = 3000;
+// ASSUMED: what ending a phase may cost below the position as it stands (about two
+// battalions' strength) before a move that loses value is no longer played to put it
+// off (best_or_stand).
+constexpr double kCliff = 10.0;
 
 bool same_phase(const core::State& c, const core::Frame& phase) {
   return !c.over && c.has_frame() && c.stack[0].step == phase.step && c.stack[0].side == phase.side;
@@ -134,7 +138,7 @@ core::Action SearchPlayer::lookahead(const core::State& s, int side) {
   sim_.reset_nodes();
   sim_.set_limits(sim_.large() ? 3 : kAloneSamples, sim_.scaled(kAloneNodes));
   double value = 0;
-  const core::Action a = sim_.best_action(s, legal_, side, rng_.next(), rng_, &value);
+  const core::Action a = best_or_stand(s, legal_, side, rng_.next(), &value);
   stats_ = {sim_.nodes(), 0, value};
   return a;
 }
@@ -313,7 +317,7 @@ double SearchPlayer::score(const core::State& c, const core::Frame& phase, int s
 
 core::Action SearchPlayer::draw(const core::State& s, const core::ActionList& legal, int side,
                                 const core::Action& gene) {
-  if (gene.type == kFill) return sim_.best_action(s, legal, side, plan_seed_, rng_);
+  if (gene.type == kFill) return best_or_stand(s, legal, side, plan_seed_);
   if (gene.unit == core::kNoUnit) return legal[size_t(rng_.below(int(legal.size())))];
   // Another action of the same unit: the best of a few, or one of them at random.
   next_legal_.clear();
@@ -324,6 +328,28 @@ core::Action SearchPlayer::draw(const core::State& s, const core::ActionList& le
   core::ActionList few;
   for (int k = 0; k < kRedrawChoices; ++k) few.push_back(next_legal_[size_t(rng_.below(int(next_legal_.size())))]);
   return sim_.best_action(s, few, side, plan_seed_, rng_);
+}
+
+core::Action SearchPlayer::best_or_stand(const core::State& s, const core::ActionList& legal, int side,
+                                         uint64_t seed, double* value) {
+  double best_value = 0;
+  const core::Action best = sim_.best_action(s, legal, side, seed, rng_, &best_value);
+  if (value) *value = best_value;
+  const double standing = sim_.evaluator().evaluate(s, side);
+  if (!sim_.is_move(s, best) || best_value > standing) return best;
+  // The best is a move that loses value. It is worth playing to put off the end of the
+  // phase when that costs a little (the lookahead sees the opponent's answer there:
+  // a barrage on a stack the move takes away). Where ending costs far more than any
+  // move can lose (the loser's last phase: the threats it still poses stop counting,
+  // ARD2 2.1), every move would be played in turn, even one leaving an objective bare
+  // (7.6, docs/ai.md): the best action that is not a move is taken instead.
+  const auto end = std::find_if(legal.begin(), legal.end(),
+                                [&](const core::Action& a) { return a.type == sim_.end_phase_type(); });
+  if (end == legal.end() || standing - sim_.action_value(s, *end, side, seed) < kCliff) return best;
+  core::ActionList others;
+  for (const core::Action& a : legal)
+    if (!sim_.is_move(s, a)) others.push_back(a);
+  return others.empty() ? best : sim_.best_action(s, others, side, seed, rng_, value);
 }
 
 void SearchPlayer::mutate(Plan& p, int genes) {

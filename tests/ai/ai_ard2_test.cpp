@@ -613,6 +613,41 @@ TEST(AiArd2, EveryPlayerPlaysLegalActionsOnBastogne) {
   }
 }
 
+TEST(AiArd2, TheSearchLeavesNoObjectiveBareToPlayOnInItsLastPhase) {
+  // given 7.6's last German Exploitation Phase: the Germans hold five of the six hexes
+  // they need (Dinant, Rochefort, Marche, Hotton, LaRoche), a 2 Pz battalion alone in
+  // Marche (A23.31) with a US battalion three hexes off, and two battalions next to
+  // Ciney (A11.35), which a US tank holds, as US battalions hold Namur and Andenne;
+  // ending the phase ends the Germans' hope (the evaluator falls by more than 10)
+  core::State s = ard2().setup(scenario("7.6"), 3);
+  clear_map(s);
+  const core::UnitId marche = place(s, "2Pz.PG.Gutmn", hex("A23.31"));
+  place(s, "84Inf.Inf.B/333", hex("A22.34"));
+  place(s, "9Pz.PG.10", hex("A12.34"));
+  place(s, "2Pz.Pz.I/3", hex("A10.35"));
+  place(s, "2Arm.Tank.B/B", hex("A11.35"));
+  place(s, "75Inf.Inf.A/291", hex("A1.46"));
+  place(s, "75Inf.Inf.B/291", hex("A11.48"));
+  for (const char* id : {"A2.32", "A17.26", "A23.31", "A27.33", "A34.27"}) mark_german(s, id);
+  const auto& steps = ard2().step_names();
+  const auto exploitation = std::find(steps.begin(), steps.end(), "german_exploitation");
+  ASSERT_NE(exploitation, steps.end());
+  s.turn = int16_t(ard2().scenarios()[size_t(scenario("7.6"))].last_turn);
+  s.depth = 1;
+  s.stack[0] = core::Frame{uint16_t(exploitation - steps.begin()), 1, 0, 0, 0};
+  ASSERT_EQ(ard2().to_act(s), 1);
+  // when the search plays the phase out (its own attack and answers included)
+  SearchPlayer search(ard2(), 11);
+  core::Events events;
+  for (int k = 0; k < 40 && !s.over && s.stack[0].step == uint16_t(exploitation - steps.begin()); ++k) {
+    const core::Action a = search.act(ard2(), s, Budget{0, 20});
+    // then the battalion in Marche never steps out of it
+    EXPECT_FALSE(a.unit == marche && a.hex != hex("A23.31")) << "step " << k;
+    ard2().apply(s, a, events);
+  }
+  EXPECT_EQ(s.units[marche].hex, hex("A23.31"));
+}
+
 TEST(AiArd2, TheSearchKeepsToItsClockOnTheCampaign) {
   // 7.1 has hundreds of units and thousands of moves; one call must still end near
   // its clock (one legal_actions() and one lookahead step past it at most).
