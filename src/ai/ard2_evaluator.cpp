@@ -683,7 +683,8 @@ double Ard2Evaluator::approach_terms(const std::vector<Objective>& objs, const i
     call_[p.side][i] -= std::max(p.attack, 0.5f);
   }
   // Artillery (ARD2 3.5) supports the attack from within its range: it is pulled to
-  // the objective its side lacks that it can bring in range soonest, and no nearer.
+  // the objective its side lacks that it can bring in range soonest, and no nearer,
+  // as much as a joined combat unit (ASSUMED; docs/ai.md).
   for (size_t k = 0; k < pieces_.size(); ++k) {
     const Piece& p = pieces_[k];
     if (p.combat || p.range <= 0 || p.marching) continue;

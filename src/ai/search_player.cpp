@@ -335,14 +335,15 @@ core::Action SearchPlayer::best_or_stand(const core::State& s, const core::Actio
   double best_value = 0;
   const core::Action best = sim_.best_action(s, legal, side, seed, rng_, &best_value);
   if (value) *value = best_value;
+  if (!sim_.is_move(s, best)) return best;
   const double standing = sim_.evaluator().evaluate(s, side);
-  if (!sim_.is_move(s, best) || best_value > standing) return best;
-  // The best is a move that loses value. It is worth playing to put off the end of the
-  // phase when that costs a little (the lookahead sees the opponent's answer there:
-  // a barrage on a stack the move takes away). Where ending costs far more than any
-  // move can lose (the loser's last phase: the threats it still poses stop counting,
-  // ARD2 2.1), every move would be played in turn, even one leaving an objective bare
-  // (7.6, docs/ai.md): the best action that is not a move is taken instead.
+  if (best_value > standing) return best;
+  // The best is a move that loses value. It is played to put off the end of the phase
+  // when that costs a little (the lookahead follows the end into what comes next, the
+  // opponent's barrage among it). Where ending costs far more than any move can lose
+  // (the loser's last phase: the threats it still poses stop counting, ARD2 2.1),
+  // every move would be played in turn, even one leaving an objective bare (7.6,
+  // docs/ai.md): the best action that is not a move is taken instead.
   const auto end = std::find_if(legal.begin(), legal.end(),
                                 [&](const core::Action& a) { return a.type == sim_.end_phase_type(); });
   if (end == legal.end() || standing - sim_.action_value(s, *end, side, seed) < kCliff) return best;

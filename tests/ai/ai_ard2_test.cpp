@@ -630,16 +630,29 @@ TEST(AiArd2, TheSearchLeavesNoObjectiveBareToPlayOnInItsLastPhase) {
   place(s, "75Inf.Inf.B/291", hex("A11.48"));
   for (const char* id : {"A2.32", "A17.26", "A23.31", "A27.33", "A34.27"}) mark_german(s, id);
   const auto& steps = ard2().step_names();
-  const auto exploitation = std::find(steps.begin(), steps.end(), "german_exploitation");
-  ASSERT_NE(exploitation, steps.end());
+  const auto found = std::find(steps.begin(), steps.end(), "german_exploitation");
+  ASSERT_NE(found, steps.end());
+  const uint16_t exploitation = uint16_t(found - steps.begin());
   s.turn = int16_t(ard2().scenarios()[size_t(scenario("7.6"))].last_turn);
   s.depth = 1;
-  s.stack[0] = core::Frame{uint16_t(exploitation - steps.begin()), 1, 0, 0, 0};
+  s.stack[0] = core::Frame{exploitation, 1, 0, 0, 0};
   ASSERT_EQ(ard2().to_act(s), 1);
+  core::Events events;
+  {
+    core::ActionList legal;
+    ard2().legal_actions(s, legal);
+    const auto& names = ard2().action_names();
+    const auto end = std::find_if(legal.begin(), legal.end(),
+                                  [&](const core::Action& a) { return names[a.type] == "end_phase"; });
+    ASSERT_NE(end, legal.end());
+    core::State ended = s;
+    ard2().apply(ended, *end, events);
+    Ard2Evaluator eval(ard2());
+    ASSERT_GT(eval.evaluate(s, 1) - eval.evaluate(ended, 1), 10.0);
+  }
   // when the search plays the phase out (its own attack and answers included)
   SearchPlayer search(ard2(), 11);
-  core::Events events;
-  for (int k = 0; k < 40 && !s.over && s.stack[0].step == uint16_t(exploitation - steps.begin()); ++k) {
+  for (int k = 0; k < 40 && !s.over && s.stack[0].step == exploitation; ++k) {
     const core::Action a = search.act(ard2(), s, Budget{0, 20});
     // then the battalion in Marche never steps out of it
     EXPECT_FALSE(a.unit == marche && a.hex != hex("A23.31")) << "step " << k;
