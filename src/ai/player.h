@@ -12,6 +12,7 @@
 // play depend on the machine's speed; tests and benches use iteration budgets.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -44,6 +45,14 @@ class Deadline {
   static Deadline none() { return Deadline(0); }
   bool passed() const { return !unlimited_ && std::chrono::steady_clock::now() >= end_; }
   bool unlimited() const { return unlimited_; }
+  // A deadline `fraction` of the way from now to this one (a share of what is left);
+  // no clock stays none.
+  Deadline share(double fraction) const {
+    if (unlimited_) return *this;
+    const auto now = std::chrono::steady_clock::now();
+    const auto left = std::max(end_ - now, std::chrono::steady_clock::duration::zero());
+    return Deadline(now + std::chrono::duration_cast<std::chrono::steady_clock::duration>(left * fraction));
+  }
 
  private:
   bool unlimited_;

@@ -25,9 +25,11 @@
 // 6. The chosen plan is handed out while the state is the one it expected (without
 //    listing the legal actions again: the plan was legal on this very state); anything
 //    else makes the next call plan again from what happened.
-// 7. Time: the wall clock is a bank per game turn. Every loop checks it (the greedy
-//    fill and the lookahead too); once it is spent a phase is ended, so a player turn
-//    of the largest scenario stays within the budget (the bank is 9/10 of it).
+// 7. Time: the wall clock is a bank per game turn. A planning may spend kPlanShare of
+//    what is left of it and a lookahead decision kDecisionShare, so the phases after
+//    the first keep their time. Every loop checks its deadline (the greedy
+//    fill and the lookahead too); once the bank is spent a phase is ended, so a player
+//    turn of the largest scenario stays within the budget (the bank is 9/10 of it).
 #include <algorithm>
 #include <chrono>
 
@@ -62,6 +64,10 @@ constexpr size_t kHuge = 3000;
 // battalions' strength) before a move that loses value is no longer played to put it
 // off (best_or_stand).
 constexpr double kCliff = 10.0;
+// ASSUMED: the share of what is left of the turn's bank that one planning, and one
+// decision by the lookahead, may spend (a Movement Phase's plan, an attack's
+// declaration); the rest stays for the phases that follow.
+constexpr double kPlanShare = 0.3, kDecisionShare = 0.05;
 
 bool same_phase(const core::State& c, const core::Frame& phase) {
   return !c.over && c.has_frame() && c.stack[0].step == phase.step && c.stack[0].side == phase.side;
@@ -86,14 +92,24 @@ core::Action SearchPlayer::act(const core::Rules& rules, const core::State& s, c
     expecting_ = false;
     legal_.clear();
     rules.legal_actions(s, legal_);
-    if (legal_.size() == 1)
+    if (legal_.size() == 1) {
       a = legal_.front();
-    else if (deadline.passed())
+    } else if (deadline.passed()) {
       a = hurry(s, side);
-    else if (s.stack[0].side != side || in_dice_phase(s) || !plan(s, side, budget, deadline))
-      a = lookahead(s, side);
-    else
-      a = hand_out(s);
+    } else {
+      // A share of what is left of the bank per planning and per decision: a planning
+      // that spent it all left the rest of the turn to hurry(), which ends a phase
+      // (the Germans of 7.4 at 2 s declared 2 attacks in a game; at 20 decodes, 16).
+      const Deadline plan_time = deadline.share(kPlanShare);
+      sim_.set_deadline(&plan_time);
+      if (s.stack[0].side == side && !in_dice_phase(s) && plan(s, side, budget, plan_time)) {
+        a = hand_out(s);
+      } else {
+        const Deadline decision_time = deadline.share(kDecisionShare);
+        sim_.set_deadline(&decision_time);
+        a = lookahead(s, side);
+      }
+    }
     stats_.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
   }
   sim_.set_deadline(nullptr);

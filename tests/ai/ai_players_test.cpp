@@ -77,6 +77,18 @@ TEST(AiSearch, StopsWithinItsWallClockBudget) {
   EXPECT_GT(p.stats().iterations, 1);
 }
 
+TEST(AiSearch, APlanningLeavesMostOfTheTurnsClockToWhatFollows) {
+  // The clock is a bank per game turn; the first phase's planning must not spend it
+  // all, or every later phase of the turn is ended unplayed (search_player.cpp, 7).
+  SearchPlayer p(rules(), 3);
+  const core::State s = rules().setup(0, 3);
+  const auto start = std::chrono::steady_clock::now();
+  p.act(rules(), s, Budget{1000, 0});
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_GT(p.stats().iterations, 1);
+  EXPECT_LT(ms, 600);  // its share (300 ms) and a decode past it; the whole bank is 900 ms
+}
+
 TEST(AiSearch, StopsAtItsIterationBudget) {
   SearchPlayer p(rules(), 3);
   p.act(rules(), rules().setup(0, 3), Budget{0, 25});
