@@ -5,6 +5,7 @@
 #   bench/ai_strength.sh                      # 7.2-7.6 at SEEDS seeds, 7.1 at SEEDS_71
 #   SCENARIOS=7.5 SEEDS=100 bench/ai_strength.sh   # one scenario
 #   SEEDS=100 ITERATIONS=20 THREADS=2 bench/ai_strength.sh
+#   BUDGET_MS=5000 SCENARIOS=7.4 SIDE=German bench/ai_strength.sh   # by the clock, as played
 #   BASELINES=1 bench/ai_strength.sh          # also greedy vs greedy, greedy vs random
 #
 # Settings (environment): HEXFRONT (the binary, default build/hexfront), SEEDS
@@ -12,6 +13,9 @@
 # run can be split into parts and their counts added), SCENARIOS (default
 # "7.1 7.2 7.3 7.4 7.5 7.6"), SEEDS_71 (7.1's seeds when SCENARIOS lists it, default 2;
 # 0 skips it), ITERATIONS (decodes per planning, deterministic; default 20),
+# BUDGET_MS (when set: the search thinks by the wall clock instead, that many ms per
+# game turn as a user's game gives it, and ITERATIONS is ignored; results then
+# depend on the machine and its load),
 # THREADS (default 1), MATCHES (default "search:random search:greedy-vp
 # search:greedy"; BASELINES=1 adds greedy:greedy greedy:random random:random), SIDE
 # (Allied or German: the measured player on that side only; default both). Every seed is
@@ -29,6 +33,9 @@ THREADS=${THREADS:-1}
 MATCHES=${MATCHES:-"search:random search:greedy-vp search:greedy"}
 [ "${BASELINES:-0}" = 1 ] && MATCHES="$MATCHES greedy:greedy greedy:random random:random"
 SIDE=${SIDE:-}
+BUDGET_MS=${BUDGET_MS:-}
+budget_args=(--iterations "$ITERATIONS")
+[ -n "$BUDGET_MS" ] && budget_args=(--iterations 0 --budget-ms "$BUDGET_MS")
 side_args=()
 [ -n "$SIDE" ] && side_args=(--side "$SIDE")
 LOG=${LOG:-build/ai_strength.log}
@@ -38,7 +45,7 @@ rows=()
 run() {  # scenario seeds first second
   local out
   out=$(nice "$HEXFRONT" arena --game ard2 --scenario "$1" --first "$3" --second "$4" --seeds "$2" --seed "$FIRST_SEED" \
-    --iterations "$ITERATIONS" --threads "$THREADS" "${side_args[@]}")
+    "${budget_args[@]}" --threads "$THREADS" "${side_args[@]}")
   printf '%s\n\n' "$out" >>"$LOG"
   # "search vs greedy as German: 17/20 won 85.0% [64.0, 94.8]"
   while IFS= read -r line; do
@@ -54,7 +61,9 @@ for sc in $SCENARIOS; do
 done
 
 echo
-echo "Ardennes II, $(date -u '+%Y-%m-%d %H:%M UTC'), seeds from $FIRST_SEED, $ITERATIONS decodes per planning, load $(cut -d' ' -f1-3 /proc/loadavg)"
+thinking="$ITERATIONS decodes per planning"
+[ -n "$BUDGET_MS" ] && thinking="$BUDGET_MS ms of wall clock per game turn"
+echo "Ardennes II, $(date -u '+%Y-%m-%d %H:%M UTC'), seeds from $FIRST_SEED, $thinking, load $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '| %-8s | %-6s | %-8s | %-8s | %-8s | %-7s | %-14s |\n' scenario player side opponent wins rate "95% CI"
 printf '|----------|--------|----------|----------|----------|---------|----------------|\n'
 for r in "${rows[@]}"; do
