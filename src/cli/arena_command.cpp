@@ -99,7 +99,7 @@ void register_arena(CLI::App& app, int& exit_code) {
       ->check(CLI::PositiveNumber);
   cmd->add_option("--seed", opt->seed, "First seed")->capture_default_str();
   cmd->add_option("--iterations", opt->iterations, "Search decodes per planning (0: none)")->capture_default_str();
-  cmd->add_option("--budget-ms", opt->budget_ms, "Search wall clock per planning (0: none)")->capture_default_str();
+  cmd->add_option("--budget-ms", opt->budget_ms, "Search wall clock per game turn (0: none)")->capture_default_str();
   cmd->add_option("--threads", opt->threads, "Games played at once")->capture_default_str()->check(CLI::PositiveNumber);
   cmd->add_option("--side", opt->side, "Play the measured player on this side only (default: both)");
   cmd->add_option("--plot", opt->plot, "Write an SVG of the VP distribution here");

@@ -28,7 +28,7 @@ void register_serve(CLI::App& app, int& exit_code) {
   cmd->add_option("--ai", opts->ai.player, "Computer player of AI seats")
       ->capture_default_str()
       ->check(CLI::IsMember(ai::player_names()));
-  cmd->add_option("--ai-budget-ms", opts->ai.budget_ms, "Wall-clock time an AI may think per planning (ms)")
+  cmd->add_option("--ai-budget-ms", opts->ai.budget_ms, "Wall-clock time an AI may think per game turn (ms)")
       ->capture_default_str()
       ->check(CLI::Range(int64_t(1), int64_t(600000)));
   cmd->callback([opts, &exit_code] {

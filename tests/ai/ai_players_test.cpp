@@ -86,7 +86,16 @@ TEST(AiSearch, APlanningLeavesMostOfTheTurnsClockToWhatFollows) {
   p.act(rules(), s, Budget{1000, 0});
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
   EXPECT_GT(p.stats().iterations, 1);
-  EXPECT_LT(ms, 600);  // its share (300 ms) and a decode past it; the whole bank is 900 ms
+  EXPECT_LT(ms, 600);  // its share (3/10 of the 900 ms bank) and a decode past it
+}
+
+TEST(AiSearch, AShareOfADeadlineEndsBeforeItAndNoClockStaysNone) {
+  EXPECT_TRUE(Deadline::none().share(0.3).unlimited());
+  const Deadline far(60000);
+  EXPECT_FALSE(far.share(0.3).passed());
+  EXPECT_TRUE(far.share(0.0).passed());
+  const Deadline spent(std::chrono::steady_clock::now() - std::chrono::milliseconds(5));
+  EXPECT_TRUE(spent.share(0.5).passed());  // nothing is left to share
 }
 
 TEST(AiSearch, StopsAtItsIterationBudget) {
