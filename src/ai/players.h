@@ -106,7 +106,8 @@ class SearchPlayer final : public Player {
   core::Action lookahead(const core::State& s, int side);
   // Out of time: the phase ends if it can, else a quick look at a few actions.
   core::Action hurry(const core::State& s, int side);
-  // The wall clock of the game turn of `s` (Budget: the bank is per game turn).
+  // The deadline of this call: what is left of the game turn's bank (Budget: the bank
+  // is per game turn, and only the player's own thinking spends it).
   Deadline bank(const core::State& s, const Budget& budget);
   // The phase of `s` (turn, bottom frame), and whether plan() found it rolls dice: its
   // later decisions go straight to the lookahead.
@@ -136,7 +137,7 @@ class SearchPlayer final : public Player {
   int phase_actions_ = 0;                    // phase-level actions of the last decode
   uint64_t dice_phase_ = ~0ull;
   int bank_turn_ = -1;
-  std::chrono::steady_clock::time_point bank_end_{};
+  std::chrono::steady_clock::duration bank_spent_{};  // thinking in the game turn bank_turn_
   // The chosen plan, handed out from next_ while the state is the expected one.
   std::vector<core::Action> chosen_;
   size_t next_ = 0;

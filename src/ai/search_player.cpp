@@ -25,7 +25,8 @@
 // 6. The chosen plan is handed out while the state is the one it expected (without
 //    listing the legal actions again: the plan was legal on this very state); anything
 //    else makes the next call plan again from what happened.
-// 7. Time: the wall clock is a bank per game turn. A planning may spend kPlanShare of
+// 7. Time: the wall clock is a bank per game turn, spent only by the player's own
+//    thinking (the calls of act()). A planning may spend kPlanShare of
 //    what is left of it and a lookahead decision kDecisionShare, so the phases after
 //    the first keep their time. Every loop checks its deadline (the greedy
 //    fill and the lookahead too); once the bank is spent a phase is ended, so a player
@@ -113,6 +114,7 @@ core::Action SearchPlayer::act(const core::Rules& rules, const core::State& s, c
     stats_.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
   }
   sim_.set_deadline(nullptr);
+  bank_spent_ += std::chrono::steady_clock::now() - start;
   return a;
 }
 
@@ -134,12 +136,15 @@ Deadline SearchPlayer::bank(const core::State& s, const Budget& budget) {
   if (budget.ms <= 0) return Deadline::none();
   if (s.turn != bank_turn_) {
     bank_turn_ = s.turn;
-    // A tenth of the budget is kept for what follows the bank: the rules applying the
-    // handed-out actions and the quick decisions once it is spent (measured on 7.1's
-    // German turn: 0.2 s past a 5 s bank on an idle core).
-    bank_end_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(budget.ms - budget.ms / 10);
+    bank_spent_ = {};
   }
-  return Deadline(bank_end_);
+  // A tenth of the budget is kept for what follows the bank: the rules applying the
+  // handed-out actions and the quick decisions once it is spent (measured on 7.1's
+  // German turn: 0.2 s past a 5 s bank on an idle core). Only the time spent in act()
+  // counts: a human opponent's minutes between two of its calls in one game turn (the
+  // Allied AI answers in the German turn, then waits for its own) spend none of it.
+  const std::chrono::steady_clock::duration left = std::chrono::milliseconds(budget.ms - budget.ms / 10) - bank_spent_;
+  return Deadline(std::chrono::steady_clock::now() + std::max(left, std::chrono::steady_clock::duration::zero()));
 }
 
 uint64_t SearchPlayer::phase_key(const core::State& s) {
@@ -160,6 +165,7 @@ core::Action SearchPlayer::lookahead(const core::State& s, int side) {
 }
 
 core::Action SearchPlayer::hurry(const core::State& s, int side) {
+  stats_ = {};  // no search: the phase is ended or a few actions glanced at
   const int end = sim_.end_phase_type();
   if (s.stack[0].side == side)
     for (const core::Action& a : legal_)

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <thread>
 
 #include "../games/toy/toy_fixture.h"
 #include "ai/arena.h"
@@ -87,6 +88,22 @@ TEST(AiSearch, APlanningLeavesMostOfTheTurnsClockToWhatFollows) {
   // Its share (3/10 of the 900 ms bank) and a decode past it.
   EXPECT_LT(first_action_ms(p, Budget{1000, 0}), 600);
   EXPECT_GT(p.stats().iterations, 1);
+}
+
+TEST(AiSearch, TheTurnsBankIsSpentOnlyByItsOwnThinking) {
+  // In a server game the opponent may be a human who takes minutes between two of the
+  // AI's actions in one game turn; that wait must not spend the AI's bank.
+  SearchPlayer p(rules(), 3);
+  const Budget budget{200, 0};
+  first_action_ms(p, budget);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const core::State other = rules().setup(0, 4);  // the same turn, not the state it planned for
+  ASSERT_EQ(other.turn, rules().setup(0, 3).turn);
+  p.act(rules(), other, budget);
+  // It planned, for its share of the 180 ms bank less the first call's share (about
+  // 38 ms); hurry() would have ended the phase at once.
+  EXPECT_GT(p.stats().iterations, 0);
+  EXPECT_GE(p.stats().ms, 10);
 }
 
 TEST(AiSearch, AShareOfADeadlineEndsBeforeItAndNoClockStaysNone) {
