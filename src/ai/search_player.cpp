@@ -26,11 +26,11 @@
 //    listing the legal actions again: the plan was legal on this very state); anything
 //    else makes the next call plan again from what happened.
 // 7. Time: the wall clock is a bank per game turn, spent only by the player's own
-//    thinking (the calls of act()). A planning may spend kPlanShare of
-//    what is left of it and a lookahead decision kDecisionShare, so the phases after
-//    the first keep their time. Every loop checks its deadline (the greedy
-//    fill and the lookahead too); once the bank is spent a phase is ended, so a player
-//    turn of the largest scenario stays within the budget (the bank is 9/10 of it).
+//    thinking (the calls of act()). A planning may spend kPlanShare of what is left of
+//    it and a lookahead decision kDecisionShare, so the phases after the first keep
+//    their time. Every loop checks its deadline (the greedy fill and the lookahead
+//    too); once the bank is spent a phase is ended, so a player turn of the largest
+//    scenario stays within the budget (the bank is 9/10 of it).
 #include <algorithm>
 #include <chrono>
 
@@ -110,6 +110,7 @@ core::Action SearchPlayer::act(const core::Rules& rules, const core::State& s, c
         sim_.set_deadline(&decision_time);
         a = lookahead(s, side);
       }
+      sim_.set_deadline(&deadline);  // not a share that goes out of scope here
     }
     stats_.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
   }
