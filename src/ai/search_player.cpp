@@ -83,7 +83,6 @@ core::Action SearchPlayer::act(const core::Rules& rules, const core::State& s, c
   const auto start = std::chrono::steady_clock::now();
   const int side = rules.to_act(s);
   const Deadline deadline = bank(s, budget);
-  sim_.set_deadline(&deadline);
   core::Action a;
   bool on_plan = expecting_ && next_ < chosen_.size() && core::hash_state(s) == expected_hash_;
   if (on_plan && wide_) on_plan = still_legal(s, chosen_[next_]);
@@ -110,11 +109,10 @@ core::Action SearchPlayer::act(const core::Rules& rules, const core::State& s, c
         sim_.set_deadline(&decision_time);
         a = lookahead(s, side);
       }
-      sim_.set_deadline(&deadline);  // not a share that goes out of scope here
+      sim_.set_deadline(nullptr);  // only planning and the lookahead think against a clock
     }
     stats_.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
   }
-  sim_.set_deadline(nullptr);
   bank_spent_ += std::chrono::steady_clock::now() - start;
   return a;
 }
@@ -173,7 +171,6 @@ core::Action SearchPlayer::hurry(const core::State& s, int side) {
       if (a.type == end) return a;
   core::ActionList few;
   for (int k = 0; k < kHurryActions; ++k) few.push_back(legal_[size_t(rng_.below(int(legal_.size())))]);
-  sim_.set_deadline(nullptr);
   sim_.set_limits(1, kHurryNodes);
   return sim_.best_action(s, few, side, rng_.next(), rng_);
 }
