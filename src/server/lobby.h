@@ -34,10 +34,11 @@ struct ApiError {
   core::Error error;
 };
 
-// How AI seats play: which ai::Player, and how long it may think per planning.
+// How AI seats play: which ai::Player, and how long it may think per game turn (issue 6
+// names 5 s: a 7.1 player turn fits in it, and the strength rows by the clock are 5 s).
 struct AiOptions {
   std::string player = "search";
-  int64_t budget_ms = 2000;
+  int64_t budget_ms = 5000;
 };
 
 class Lobby {
