@@ -184,12 +184,10 @@ void Ard2Rules::finish_advance(State& s, Events& ev) const {
 
 // --- Bug Out (ARD2 3.6) -------------------------------------------------------------
 
-std::vector<Hex> Ard2Rules::bug_out_hexes(const State& s, UnitId arty) const {
+std::vector<Hex> Ard2Rules::bug_out_hexes(const State& s, UnitId arty, size_t limit) const {
   const Position p = position(s);
   const int side = side_of(s, arty);
-  auto out = bug_out_destinations(p, arty, traced(s, side));
-  std::erase_if(out, [&](Hex h) { return !in_play(s, h); });
-  return out;
+  return bug_out_destinations(p, arty, traced(s, side), [&](Hex h) { return in_play(s, h); }, limit);
 }
 
 // ARD2 3.6: a phase begins: every artillery unit with a threatening enemy next to it
@@ -317,7 +315,7 @@ bool Ard2Rules::combat_automatic(const State& s) const {
     case kAdvanceStep: return overrun_frame(f) || advances(s).empty();
     case kBugOutStep: {
       const auto due = flagged(s, kBugOutDue, f.side);
-      return due.empty() || std::any_of(due.begin(), due.end(), [&](UnitId u) { return bug_out_hexes(s, u).empty(); });
+      return due.empty() || std::any_of(due.begin(), due.end(), [&](UnitId u) { return !can_bug_out(s, u); });
     }
     default: return false;
   }
@@ -345,7 +343,7 @@ void Ard2Rules::run_combat_frame(State& s, Events& ev) const {
       }
       // ASSUMED (A19): with no legal destination the artillery stays, and is DG.
       for (UnitId u : due)
-        if (bug_out_hexes(s, u).empty()) {
+        if (!can_bug_out(s, u)) {
           bug_out(s, u, s.units[u].hex);
           s.units[u].flags &= ~kBugOutDue;
           const std::string name = core::unit_name(*this, s, u);

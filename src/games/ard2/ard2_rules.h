@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -242,7 +243,9 @@ class Ard2Rules final : public core::Rules {
   void take_loss(core::State& s, core::UnitId u, core::Events& ev) const;
   std::vector<core::Action> advances(const core::State& s) const;
   void finish_advance(core::State& s, core::Events& ev) const;
-  std::vector<core::Hex> bug_out_hexes(const core::State& s, core::UnitId arty) const;
+  // ARD2 3.6: where `arty` may Bug Out to, in the play area; at most `limit` of them.
+  std::vector<core::Hex> bug_out_hexes(const core::State& s, core::UnitId arty, size_t limit = SIZE_MAX) const;
+  bool can_bug_out(const core::State& s, core::UnitId arty) const { return !bug_out_hexes(s, arty, 1).empty(); }
   void mark_phase_bug_outs(core::State& s) const;
   void schedule_bug_outs(core::State& s) const;
   void after_move(core::State& s, core::UnitId u, const std::vector<core::Reach>& range, core::Events& ev) const;

@@ -81,7 +81,8 @@ bool must_bug_out(const Position& p, core::UnitId arty) {
   return false;
 }
 
-std::vector<core::Hex> bug_out_destinations(const Position& p, core::UnitId arty, const std::vector<uint8_t>& traced) {
+std::vector<core::Hex> bug_out_destinations(const Position& p, core::UnitId arty, const std::vector<uint8_t>& traced,
+                                            const std::function<bool(core::Hex)>& also, size_t limit) {
   // A walk of the board's link table by index, as the supply trace does.
   const scs::Board& b = p.board();
   const scs::Board::Link* const links = b.links();
@@ -118,8 +119,10 @@ std::vector<core::Hex> bug_out_destinations(const Position& p, core::UnitId arty
     if (di >= kBugOutRoadHexes) {
       const core::Hex h = b.hex_at(i);
       if (traced[size_t(i)] && !b.hex_prohibited(h, scs::MoveType::Mech) && !p.has_enemy(h, side) &&
-          !p.adjacent_to_enemy(h, side))
+          !p.adjacent_to_enemy(h, side) && (!also || also(h))) {
         out.push_back(h);
+        if (out.size() >= limit) break;
+      }
     }
     for (int d = 0; d < core::kDirections; ++d) {
       const int n = links[size_t(i) * core::kDirections + size_t(d)].to;

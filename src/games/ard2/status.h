@@ -1,6 +1,7 @@
 // ARD2 3.4 DG causes and recovery, 3.6 Bug Out, 3.8 bridges, 6.0 victory.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -47,8 +48,12 @@ bool threatens(const Position& p, core::UnitId enemy, core::Hex from, core::Unit
 // ASSUMED (A19): the destination is itself a road hex of that network, "8 hexes" is
 // the shortest road distance (from an adjacent road hex, counted as 1, when the
 // artillery is off the road), and blown or unbuilt bridges break the road. With no
-// destination the unit stays where it is (and is DG like any Bug Out).
-std::vector<core::Hex> bug_out_destinations(const Position& p, core::UnitId arty, const std::vector<uint8_t>& traced);
+// destination the unit stays where it is (and is DG like any Bug Out). Nearest by road
+// first; `also` (when given) is one more test a destination must pass, and the walk
+// stops once `limit` are found (1 asks only whether there is any).
+std::vector<core::Hex> bug_out_destinations(const Position& p, core::UnitId arty, const std::vector<uint8_t>& traced,
+                                            const std::function<bool(core::Hex)>& also = {},
+                                            size_t limit = SIZE_MAX);
 inline constexpr int kBugOutRoadHexes = 8;
 
 // ---- 3.8 Bridges ----

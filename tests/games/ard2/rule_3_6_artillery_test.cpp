@@ -48,6 +48,24 @@ TEST(Rule_3_6, BugOutDestinationsAtLeastEightRoadHexesAway) {
   EXPECT_EQ(dest, (std::vector<Hex>{H(9, 0)}));
 }
 
+TEST(Rule_3_6, AskedForFewerDestinationsTheWalkGivesTheNearestByRoadAndHonoursTheExtraTest) {
+  // given a road along row 0 from q=0 to q=11 and artillery at its west end
+  World w(12, 6);
+  for (int q = 0; q < 11; ++q) w.board.set_road(H(q, 0), 0, scs::RoadKind::Road);
+  const auto gun = w.place(w.def(artillery(kAllied)), H(0, 0));
+  std::vector<uint8_t> all(size_t(w.board.size()), 1);
+  // when only one destination is asked for, it is the nearest by road (8 hexes)
+  EXPECT_EQ(bug_out_destinations(w.pos(), gun, all, {}, 1), (std::vector<Hex>{H(8, 0)}));
+  // and an extra test (the play area's, in the rules) passes over the hexes it refuses
+  auto beyond_nine = [](Hex h) { return h.q > 9; };
+  EXPECT_EQ(bug_out_destinations(w.pos(), gun, all, beyond_nine, 1), (std::vector<Hex>{H(10, 0)}));
+  auto dest = bug_out_destinations(w.pos(), gun, all, beyond_nine);
+  std::sort(dest.begin(), dest.end());
+  EXPECT_EQ(dest, (std::vector<Hex>{H(10, 0), H(11, 0)}));
+  // and none passes a test no hex passes
+  EXPECT_TRUE(bug_out_destinations(w.pos(), gun, all, [](Hex) { return false; }, 1).empty());
+}
+
 TEST(Rule_3_6, OffRoadArtilleryCountsFromAnAdjacentRoadHex) {
   World w(12, 6);
   for (int q = 0; q < 11; ++q) w.board.set_road(H(q, 0), 0, scs::RoadKind::Road);
