@@ -154,9 +154,9 @@ void Ard2Evaluator::set_control(core::State& s, core::Hex h, int side) const {
 
 void Ard2Evaluator::index_stacks(const core::State& s) {
   phasing_ = s.has_frame() ? s.stack[0].side : core::kNoSide;
-  for (const core::HexMarker& m : s.hex_markers)
+  for (int i = 0; i < s.hex_marker_count; ++i)  // the markers in use, not the array's 512
     for (int owner = 0; owner < 2; ++owner)
-      if (int(m.kind) == full_kind_[owner]) {
+      if (const core::HexMarker& m = s.hex_markers[size_t(i)]; int(m.kind) == full_kind_[owner]) {
         Stack& st = stacks_[1 - owner][size_t(cell(m.hex))];
         st.full_stamp = now_;
         st.full = uint8_t(std::clamp<int>(m.value, 0, 255));
