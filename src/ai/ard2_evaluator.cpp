@@ -21,6 +21,12 @@ constexpr double kWinner = 12.0;    // the projected winner, at the first turn
 constexpr double kWinnerEnd = 40.0; // ... and at the last
 constexpr double kVp = 1.0;         // per German VP of the projected outcome
 constexpr double kApproach = 1.0;   // per combat unit, at the objective it joined
+// ASSUMED: an objective its side's win cannot do without (Objective::needed) pulls
+// kTake times as hard. At 1 the Germans of 7.4 came near Vielsalm with nothing before
+// their Turn 6 in most games (docs/ai.md). Doubling every pull instead made a German
+// unit entering an empty St. Vith worth less than before, as each US unit around the
+// town began to count its approach to it twice, and lost on 7.6.
+constexpr double kTake = 2.0;
 constexpr double kBond = 0.5;       // per friendly stack two hexes away, near the front
 constexpr double kAlone = 1.0;      // a stack next to the enemy with no friend near
 constexpr float kDgFactor = 0.75f, kOosFactor = 0.8f;
@@ -530,6 +536,20 @@ void Ard2Evaluator::learn_objectives(const core::State& base0, const core::State
       }
       g.objectives.push_back(o);
     }
+  mark_needed(all.empty() ? base0 : with_exits(base0, all, first), g.objectives);
+}
+
+void Ard2Evaluator::mark_needed(const core::State& base, std::vector<Objective>& objs) {
+  for (int side = 0; side < 2; ++side) {
+    core::State own = base;
+    for (const Objective& o : objs) set_control(own, o.hex, side);
+    if (winner_of(rules_, rules_.outcome(own)) != side) continue;  // the hexes alone never win
+    for (Objective& o : objs) {
+      core::State without = own;
+      set_control(without, o.hex, 1 - side);
+      o.needed[side] = winner_of(rules_, rules_.outcome(without)) != side;
+    }
+  }
 }
 
 double Ard2Evaluator::exit_terms(const core::State& s, const Goals& g) {
@@ -671,15 +691,18 @@ double Ard2Evaluator::approach_terms(const std::vector<Objective>& objs, const i
     for (size_t i = 0; i < objs.size(); ++i)
       call_[sd][i] =
           lacks(sd, i) ? kNeedBase + kNeedOdds * defense_near(1 - sd, objs[i].hex, objs[i].cover[1 - sd]) : 0.0;
+  auto pull = [&](int side, size_t i) { return objs[i].needed[side] ? kTake * kApproach : kApproach; };
   assigned_.assign(pieces_.size(), -1);
   spare_.assign(pieces_.size(), -1);
+  pull_.assign(pieces_.size(), 0.0);
   for (const uint64_t pair : approach_pairs_) {
     const int d = int(pair >> 32);
     const size_t i = (pair >> 16) & 0xffff, k = pair & 0xffff;
     const Piece& p = pieces_[k];
-    if (spare_[k] < 0) spare_[k] = d;
+    if (spare_[k] < 0) spare_[k] = d, pull_[k] = pull(p.side, i);
     if (assigned_[k] >= 0 || call_[p.side][i] <= 0) continue;
     assigned_[k] = d;
+    pull_[k] = pull(p.side, i);
     call_[p.side][i] -= std::max(p.attack, 0.5f);
   }
   // Artillery (ARD2 3.5) supports the attack from within its range: it is pulled to
@@ -691,16 +714,16 @@ double Ard2Evaluator::approach_terms(const std::vector<Objective>& objs, const i
     for (size_t i = 0; i < objs.size(); ++i)
       if (const int gap = std::max(0, core::distance(p.hex, objs[i].hex) - p.range);
           gap < span(p) && lacks(p.side, i) && (assigned_[k] < 0 || gap < assigned_[k]))
-        assigned_[k] = gap;
+        assigned_[k] = gap, pull_[k] = pull(p.side, i);
   }
   double v = 0;
   for (size_t k = 0; k < pieces_.size(); ++k) {
     const Piece& p = pieces_[k];
     const double sign = p.side == 0 ? 1.0 : -1.0;
     if (assigned_[k] >= 0)
-      v += sign * kApproach * (1.0 - double(assigned_[k]) / span(p));
+      v += sign * pull_[k] * (1.0 - double(assigned_[k]) / span(p));
     else if (spare_[k] >= 0)
-      v += sign * kSpareApproach * kApproach * (1.0 - double(spare_[k]) / span(p));
+      v += sign * kSpareApproach * pull_[k] * (1.0 - double(spare_[k]) / span(p));
   }
   return v;
 }

@@ -95,6 +95,10 @@ class Ard2Evaluator final : public GenericEvaluator {
     // Per defending side, what the hex's terrain multiplies a garrison's defense by,
     // read as odds (see kNeedOdds): (kNeedOdds + its column shift) / kNeedOdds.
     float cover[2] = {1.0f, 1.0f};
+    // Per side: its win cannot do without this hex (with every other objective its
+    // own and every exit made, losing this one loses the win): 7.4's three towns for
+    // the Germans; none of 7.6's eight, of which six win.
+    bool needed[2] = {false, false};
   };
   // Units of one formation leaving the map for the VP or the win.
   struct ExitGoal {
@@ -159,6 +163,7 @@ class Ard2Evaluator final : public GenericEvaluator {
   Projected projected_outcome(const core::State& s, uint64_t mask, const std::vector<Objective>& objs, int exited);
   void learn_exits(const core::State& base, const core::State& all_german, Goals& g);
   void learn_objectives(const core::State& base, const core::State& all_german, Goals& g);
+  void mark_needed(const core::State& base, std::vector<Objective>& objs);
   // The candidates (indices) whose control turns the winner where a count of hexes
   // decides, which probing one hex alone misses; o0, o1: the outcomes of `base` and of
   // all candidates German.
@@ -219,6 +224,7 @@ class Ard2Evaluator final : public GenericEvaluator {
   std::vector<uint64_t> approach_pairs_;
   double call_[2][64] = {};
   std::vector<int> assigned_, spare_;
+  std::vector<double> pull_;  // per piece: the weight of the objective it is drawn to
   std::vector<uint8_t> open_goal_;    // per exit goal: still to be met
   std::vector<int> exited_of_goal_;   // per exit goal: its units gone so far
   std::vector<std::vector<double>> progress_;  // per exit goal: its units' progress

@@ -250,6 +250,41 @@ TEST(AiArd2Evaluator, AnObjectiveBeyondTheMarchOfTheTurnsLeftDrawsNoUnit) {
   EXPECT_NEAR(rated(7, "B12.28"), rated(7, "B12.27"), 1e-9);
 }
 
+TEST(AiArd2Evaluator, LearnsWhichObjectivesEachSidesWinCannotDoWithout) {
+  Ard2Evaluator eval(ard2());
+  // given 7.4, where the Germans win only with all three towns and the Allies with any
+  for (const auto& o : eval.objectives(scenario("7.4"))) {
+    EXPECT_TRUE(o.needed[1]) << o.hex.q << "," << o.hex.r;
+    EXPECT_FALSE(o.needed[0]) << o.hex.q << "," << o.hex.r;
+  }
+  // and 7.6, where six of the eight hexes win: no single hex is needed by either side
+  for (const auto& o : eval.objectives(scenario("7.6")))
+    EXPECT_FALSE(o.needed[0] || o.needed[1]) << o.hex.q << "," << o.hex.r;
+}
+
+TEST(AiArd2Evaluator, DrawsHarderToAnObjectiveItsSidesWinCannotDoWithout) {
+  // given 7.4 on Turn 3, Vielsalm (B11.34) held by one side, and a battalion of MA 8 of
+  // the other side 7 or 8 hexes north of it (B12.28, B12.27), beyond every threat's reach
+  Ard2Evaluator eval(ard2());
+  auto hex_nearer = [&](const char* holder, const char* comer, int comer_side) {
+    core::State s = ard2().setup(scenario("7.4"), 1);
+    clear_map(s);
+    place(s, holder, hex("B11.34"));
+    if (comer_side == 0) mark_german(s, "B11.34");
+    const core::UnitId u = place(s, comer, hex("B12.28"));
+    core::State far = s;
+    far.units[u].hex = hex("B12.27");
+    return eval.evaluate(s, comer_side) - eval.evaluate(far, comer_side);
+  };
+  // when the Germans' 62 VG battalion comes a hex nearer the town their win needs
+  const double german = hex_nearer("7Arm.Tank.Erlen", "62VG.Inf.190", 1);
+  // and the Allies' 106th battalion a hex nearer the town they can win without
+  const double allied = hex_nearer("62VG.Inf.164", "106Inf.Inf.A/422", 0);
+  // then both gain, and the Germans more
+  EXPECT_GT(allied, 0.0);
+  EXPECT_GT(german, 1.5 * allied);
+}
+
 TEST(AiArd2Evaluator, DrawsArtilleryWithinRangeOfAnObjectiveItsSideLacksAndNoNearer) {
   // given 7.4's first turn with St. Vith (B21.33) the only town the Germans lack, a US
   // tank in it, and a German artillery regiment of range 6 east of it, three hexes or
