@@ -699,7 +699,10 @@ double Ard2Evaluator::approach_terms(const std::vector<Objective>& objs, const i
     const int d = int(pair >> 32);
     const size_t i = (pair >> 16) & 0xffff, k = pair & 0xffff;
     const Piece& p = pieces_[k];
-    if (spare_[k] < 0) spare_[k] = d, pull_[k] = pull(p.side, i);
+    if (spare_[k] < 0) {  // the nearest objective lacked, for a unit no call takes
+      spare_[k] = d;
+      pull_[k] = pull(p.side, i);
+    }
     if (assigned_[k] >= 0 || call_[p.side][i] <= 0) continue;
     assigned_[k] = d;
     pull_[k] = pull(p.side, i);
@@ -713,8 +716,10 @@ double Ard2Evaluator::approach_terms(const std::vector<Objective>& objs, const i
     if (p.combat || p.range <= 0 || p.marching) continue;
     for (size_t i = 0; i < objs.size(); ++i)
       if (const int gap = std::max(0, core::distance(p.hex, objs[i].hex) - p.range);
-          gap < span(p) && lacks(p.side, i) && (assigned_[k] < 0 || gap < assigned_[k]))
-        assigned_[k] = gap, pull_[k] = pull(p.side, i);
+          gap < span(p) && lacks(p.side, i) && (assigned_[k] < 0 || gap < assigned_[k])) {
+        assigned_[k] = gap;
+        pull_[k] = pull(p.side, i);
+      }
   }
   double v = 0;
   for (size_t k = 0; k < pieces_.size(); ++k) {
