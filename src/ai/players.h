@@ -132,7 +132,6 @@ class SearchPlayer final : public Player {
   std::vector<Plan> population_;
   std::vector<core::Action> played_;         // the genes a decode plays, reused
   std::unordered_map<uint64_t, double> scores_;  // by the hash of a phase's end, per planning
-  bool repeated_ = false;                         // the last score() was found in scores_
   uint64_t plan_seed_ = 0;                   // the dice of every lookahead in one planning
   bool rolled_ = false;                      // the last decode stopped before a die
   int phase_actions_ = 0;                    // phase-level actions of the last decode

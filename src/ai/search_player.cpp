@@ -21,8 +21,7 @@
 // 4. The first population: the greedy plan (so search starts no worse than greedy),
 //    the previous plan's remainder, and mutants of the greedy plan.
 // 5. Truncation selection, one-point crossover of elite parents, and mutation that
-//    redraws a gene or more, until the budget is spent or the decodes only reach
-//    positions already scored (kStallGenerations).
+//    redraws a gene or more, until the budget is spent.
 // 6. The chosen plan is handed out while the state is the one it expected (without
 //    listing the legal actions again: the plan was legal on this very state); anything
 //    else makes the next call plan again from what happened.
@@ -46,12 +45,6 @@ namespace {
 constexpr int kMaxRun = 512;
 // Genes redrawn in the first population's mutants of the greedy plan, at most.
 constexpr int kFirstMutations = 4;
-// ASSUMED: generations' worth of decodes in a row that only reached positions already
-// scored, after which a planning stops and leaves the rest of its share of the clock
-// to the phases that follow (7.6 by the clock: a plan of one action, all a wide phase
-// held before an overrun, was decoded 25,904 times in 0.7 s). Decode counts below the
-// population never reach it.
-constexpr int kStallGenerations = 3;
 // Alternatives weighed for a redrawn gene of a unit (the best by the lookahead wins
 // half the time; else one at random).
 constexpr int kRedrawChoices = 4;
@@ -216,18 +209,13 @@ bool SearchPlayer::plan(const core::State& s, int side, const Budget& budget, co
     population_.push_back(std::move(p));
   }
   int64_t iterations = 1;
-  // A planning stops once kStallGenerations generations in a row have only reached
-  // positions already scored: the plans left to try are the ones it has.
-  int64_t repeats = 0;
-  const int64_t stall = int64_t(kStallGenerations) * options_.population;
   for (bool stop = false; !stop;) {
     for (Plan& p : population_) {
-      stop = iterations >= max_iterations || deadline.passed() || repeats >= stall;
+      stop = iterations >= max_iterations || deadline.passed();
       if (stop) break;
       if (p.scored) continue;
       p.value = decode(s, side, p, deadline);
       p.scored = true;
-      repeats = repeated_ ? repeats + 1 : 0;
       ++iterations;
     }
     std::stable_sort(population_.begin(), population_.end(), [](const Plan& a, const Plan& b) {
@@ -329,11 +317,7 @@ bool SearchPlayer::fill_unit(const core::State& c, int side, core::Action& out) 
 
 double SearchPlayer::score(const core::State& c, const core::Frame& phase, int side) {
   const uint64_t key = core::hash_state(c);
-  repeated_ = false;
-  if (const auto it = scores_.find(key); it != scores_.end()) {
-    repeated_ = true;
-    return it->second;
-  }
+  if (const auto it = scores_.find(key); it != scores_.end()) return it->second;
   double value = 0;
   if (c.over || same_phase(c, phase) || sim_.rules().to_act(c) != side) {
     value = sim_.evaluator().evaluate(c, side);

@@ -90,15 +90,6 @@ TEST(AiSearch, APlanningLeavesMostOfTheTurnsClockToWhatFollows) {
   EXPECT_GT(p.stats().iterations, 1);
 }
 
-TEST(AiSearch, APlanningThatOnlyRepeatsItsPositionsStopsBeforeItsShareOfTheClock) {
-  // The toy's first phase reaches few positions: once the evolution's decodes only
-  // reach positions already scored, the rest of the planning's share (3/10 of a 9 s
-  // bank) is left to the phases that follow rather than spent decoding them again.
-  SearchPlayer p(rules(), 3);
-  EXPECT_LT(first_action_ms(p, Budget{10000, 0}), 2000);  // 2.7 s before it stopped (about 0.8 s now)
-  EXPECT_GT(p.stats().iterations, 1);
-}
-
 TEST(AiSearch, TheTurnsBankIsSpentOnlyByItsOwnThinking) {
   // In a server game the opponent may be a human who takes minutes between two of the
   // AI's actions in one game turn; that wait must not spend the AI's bank.
