@@ -111,6 +111,10 @@ Ard2Evaluator::Ard2Evaluator(const core::Rules& rules) : GenericEvaluator(rules)
   if (const int b = index_of(rules.unit_flag_names(), "dg"); b >= 0) dg_bit_ = 1u << b;
   if (const int b = index_of(rules.unit_flag_names(), "out_of_supply"); b >= 0) oos_bit_ = 1u << b;
   if (const int b = index_of(rules.unit_flag_names(), "in_entry_area"); b >= 0) entry_bit_ = 1u << b;
+  if (const int b = index_of(rules.unit_flag_names(), "attacked"); b >= 0) attacked_bit_ = 1u << b;
+  if (const int b = index_of(rules.unit_flag_names(), "defended"); b >= 0) defended_bit_ = 1u << b;
+  last_step_[0] = index_of(rules.step_names(), "us_exploitation");
+  last_step_[1] = index_of(rules.step_names(), "german_exploitation");
   control_kind_ = index_of(rules.hex_marker_names(), "control");
   full_kind_[0] = index_of(rules.hex_marker_names(), "full_allied");
   full_kind_[1] = index_of(rules.hex_marker_names(), "full_german");
@@ -744,6 +748,11 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
   leaving_[1].clear();
   index_stacks(s);
   mark_open_exit_goals(s, goals_of);
+  // ARD2 2.1: after its Exploitation Phase of the last turn a side has no phase left,
+  // so there its threats are only the attacks it can still make in that phase.
+  final_phase_ = phasing_ != core::kNoSide && s.turn >= rules_.scenarios()[s.scenario].last_turn &&
+                 int(s.stack[0].step) == last_step_[phasing_];
+  defended_.clear();
   double v = 0;  // side 0's view
   for (core::UnitId u = 0; u < s.unit_count; ++u) {
     const core::UnitState& us = s.units[u];
@@ -759,6 +768,7 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
     const int k = std::min<int>(us.steps_lost, 3);
     float worth = d.attack[k] + d.defense[k];
     if (us.where == core::Where::OnMap) {
+      if (final_phase_ && d.side != phasing_ && (us.flags & defended_bit_)) defended_.push_back(us.hex);
       const int c = cell(us.hex);
       const bool dg = (us.flags & dg_bit_) || pending_dg(us, d.side, c);
       if (dg) worth *= kDgFactor;
@@ -772,7 +782,8 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
       defense_at_[d.side][size_t(c)] += f * d.defense[k];
       // Reach in hexes: about half the MA off roads, plus the attack into the next hex.
       pieces_.push_back({us.hex, c, d.side, f * d.attack[k], f * d.defense[k], std::clamp(d.ma / 2, 1, 8) + 1,
-                         d.range, d.combat, marching(goals_of, us.def)});
+                         d.range, d.combat, marching(goals_of, us.def),
+                         final_phase_ && d.side == phasing_ && (us.flags & attacked_bit_)});
     }
     v += d.side == 0 ? worth : -worth;
   }
@@ -797,9 +808,16 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
     holder[i] = occupied(ctrl, h) || !leaving_at(ctrl, h) ? ctrl : core::kNoSide;
     if (ctrl == 1) mask |= uint64_t(1) << i;
     const double sign = ctrl == 0 ? 1.0 : -1.0;
+    // In the phasing side's last phase a unit that has attacked attacks no more, and
+    // a hex whose units were attacked takes no second attack (ARD2 3.2; ASSUMED: its
+    // overruns, which may come again, are not counted). Counted, they made the Allied
+    // win look in doubt, and 2 Pz's battalion left Marche to stand by a Ciney already
+    // attacked (7.6, docs/ai.md).
+    const bool attacked_already =
+        final_phase_ && ctrl != phasing_ && std::find(defended_.begin(), defended_.end(), h) != defended_.end();
     float enemy = 0;
     for (const Piece& p : pieces_) {
-      if (p.side == ctrl || !p.combat || p.marching) continue;
+      if (p.side == ctrl || !p.combat || p.marching || p.spent || attacked_already) continue;
       const int dist = core::distance(p.hex, h);
       if (dist <= p.reach) enemy += p.attack * float(p.reach + 1 - dist) / float(p.reach + 1);
     }

@@ -158,6 +158,7 @@ class Ard2Evaluator final : public GenericEvaluator {
     int range;  // artillery's barrage range, 0 for other units
     bool combat;
     bool marching;  // of an exit goal still open: bound for the exit, not the objectives
+    bool spent;     // in its side's last phase of the game, it has attacked already
   };
 
   Projected projected_outcome(const core::State& s, uint64_t mask, const std::vector<Objective>& objs, int exited);
@@ -210,7 +211,13 @@ class Ard2Evaluator final : public GenericEvaluator {
   bool pending_dg(const core::UnitState& us, int side, int cell) const;
 
   std::vector<DefInfo> defs_;
-  uint32_t dg_bit_ = 0, oos_bit_ = 0, entry_bit_ = 0;
+  uint32_t dg_bit_ = 0, oos_bit_ = 0, entry_bit_ = 0, attacked_bit_ = 0, defended_bit_ = 0;
+  // Per side, its last phase of a player-turn (its Exploitation Phase), and whether the
+  // position being judged is in the phasing side's last such phase of the game, with
+  // the hexes whose units were attacked in it (this evaluate()'s scratch).
+  int last_step_[2] = {-1, -1};
+  bool final_phase_ = false;
+  std::vector<core::Hex> defended_;
   int control_kind_ = -1;
   // Full Barrage markers fired by side 0 and by side 1 (hex marker kinds), or -1.
   int full_kind_[2] = {-1, -1};

@@ -88,10 +88,11 @@ class SearchPlayer final : public Player {
   // are not legal where they come, and scores the position reached; the genes
   // actually played replace p's.
   double decode(const core::State& root, int side, Plan& p, const Deadline& deadline);
-  // The value for `side` of the position where a plan ends: its outcome, the
+  // The value for `side` of the position where a plan ends: the lookahead's value of
+  // `die` when the plan stopped before that action's die, else its outcome, the
   // evaluator (still in the phase, or the opponent to act) or the lookahead's best
   // first action of the side's next phase.
-  double score(const core::State& c, const core::Frame& phase, int side);
+  double score(const core::State& c, const core::Frame& phase, int side, const core::Action* die = nullptr);
   core::Action draw(const core::State& s, const core::ActionList& legal, int side, const core::Action& gene);
   // The fill of a huge phase (see kHuge): the next unit's best move into `out`, or
   // false when it is better left where it is (it is then marked as acted).
@@ -134,6 +135,7 @@ class SearchPlayer final : public Player {
   std::unordered_map<uint64_t, double> scores_;  // by the hash of a phase's end, per planning
   uint64_t plan_seed_ = 0;                   // the dice of every lookahead in one planning
   bool rolled_ = false;                      // the last decode stopped before a die
+  core::Action pending_;                     // the action whose die it stopped before
   int phase_actions_ = 0;                    // phase-level actions of the last decode
   uint64_t dice_phase_ = ~0ull;
   int bank_turn_ = -1;

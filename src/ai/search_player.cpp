@@ -15,8 +15,9 @@
 //    genome decodes to a legal plan. The genes actually played replace the genome.
 // 3. Score: where the phase ends, the lookahead's value of the side's best first
 //    action of its next phase (the attack the moves set up, its odds and its dice
-//    averaged), or the evaluator when the plan stopped inside the phase or the
-//    opponent moves next. Scores are cached by the hash of the position reached: many
+//    averaged); where the plan stopped before a die (an overrun it declared), the
+//    lookahead's value of that action, over one stratified draw per face; else the
+//    evaluator (the plan stopped inside the phase, or the opponent moves next). Scores are cached by the hash of the position reached: many
 //    plans are the same moves in another order.
 // 4. The first population: the greedy plan (so search starts no worse than greedy),
 //    the previous plan's remainder, and mutants of the greedy plan.
@@ -54,6 +55,11 @@ constexpr int kRedrawChoices = 4;
 constexpr int kDecodeSamples = 2, kDecodeNodes = 150;
 constexpr int kScoreSamples = 6, kScoreNodes = 600;
 constexpr int kAloneSamples = 6, kAloneNodes = 4000;
+// ASSUMED: the draws of the die a plan stopped before, in every game: one per face of
+// a d6, so each face is drawn once (stratified, simulator.h). With three, a 1:4 overrun
+// whose one good row (A1D1 on 10-12, a sixth of the rolls) fell in a draw was rated a
+// third good, above ending the phase (7.6, docs/ai.md).
+constexpr int kDieSamples = 6;
 // Out of time: actions looked at, and positions per action.
 constexpr int kHurryActions = 24, kHurryNodes = 20;
 // A phase with more actions than this (7.1, 7.2: an army's thousands of moves) is
@@ -69,6 +75,12 @@ constexpr double kCliff = 10.0;
 // decision by the lookahead, may spend (a Movement Phase's plan, an attack's
 // declaration); the rest stays for the phases that follow.
 constexpr double kPlanShare = 0.3, kDecisionShare = 0.05;
+
+uint64_t action_key(const core::Action& a) {
+  const uint64_t fields = (uint64_t(a.type) << 48) ^ (uint64_t(a.unit) << 32) ^ (uint64_t(uint16_t(a.hex.q)) << 16) ^
+                          uint16_t(a.hex.r);
+  return mix(mix(fields) ^ uint32_t(a.arg));
+}
 
 bool same_phase(const core::State& c, const core::Frame& phase) {
   return !c.over && c.has_frame() && c.stack[0].step == phase.step && c.stack[0].side == phase.side;
@@ -277,6 +289,7 @@ double SearchPlayer::decode(const core::State& root, int side, Plan& p, const De
     if (c.rolls != before_.rolls) {
       c = before_;
       rolled_ = true;
+      pending_ = a;
       break;
     }
     if (actor == side) {
@@ -286,7 +299,7 @@ double SearchPlayer::decode(const core::State& root, int side, Plan& p, const De
     if (a.unit != core::kNoUnit && a.unit < acted_.size()) acted_[a.unit] = 1;
   }
   p.genes.assign(played.begin(), played.end());
-  return score(c, phase, side);
+  return score(c, phase, side, rolled_ ? &pending_ : nullptr);
 }
 
 bool SearchPlayer::fill_unit(const core::State& c, int side, core::Action& out) {
@@ -315,11 +328,20 @@ bool SearchPlayer::fill_unit(const core::State& c, int side, core::Action& out) 
   return false;
 }
 
-double SearchPlayer::score(const core::State& c, const core::Frame& phase, int side) {
-  const uint64_t key = core::hash_state(c);
+double SearchPlayer::score(const core::State& c, const core::Frame& phase, int side, const core::Action* die) {
+  const uint64_t key = core::hash_state(c) ^ (die ? action_key(*die) : 0);
   if (const auto it = scores_.find(key); it != scores_.end()) return it->second;
   double value = 0;
-  if (c.over || same_phase(c, phase) || sim_.rules().to_act(c) != side) {
+  if (die) {
+    // The plan stopped before the die of `die` (an overrun it declared, a barrage): what
+    // the die may bring is part of the plan's worth. Judged on the position alone, a
+    // long-odds overrun on a town looked free (7.6: four single units overran Dinant
+    // at 1:3 and 1:4 in one phase, docs/ai.md).
+    sim_.set_limits(kDieSamples, sim_.scaled(kScoreNodes));
+    sim_.set_stratified(true);
+    value = sim_.action_value(c, *die, side, plan_seed_);
+    sim_.set_stratified(false);
+  } else if (c.over || same_phase(c, phase) || sim_.rules().to_act(c) != side) {
     value = sim_.evaluator().evaluate(c, side);
   } else {
     next_legal_.clear();

@@ -1,6 +1,7 @@
 #include "ai/simulator.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 
 #include "core/dice.h"
@@ -11,6 +12,18 @@ namespace {
 
 // Deepest lookahead: a sub-frame chain longer than this is judged statically.
 constexpr int kMaxPly = 24;
+
+// Where `k` lands in a shuffle of 0..n-1 drawn from `key` (Fisher-Yates).
+int shuffled(uint64_t key, int n, int k) {
+  std::array<int, 64> order{};
+  n = std::min(n, int(order.size()));
+  for (int i = 0; i < n; ++i) order[size_t(i)] = i;
+  for (int i = n - 1; i > 0; --i) {
+    key = mix(key);
+    std::swap(order[size_t(i)], order[size_t(key % uint64_t(i + 1))]);
+  }
+  return order[size_t(std::min(k, n - 1))];
+}
 
 }  // namespace
 
@@ -35,6 +48,7 @@ Simulator::Simulator(const core::Rules& rules, Evaluator& eval)
   for (size_t i = 0; i < names.size(); ++i)
     if (names[i] == "end_phase") end_phase_ = int(i);
   relocates_.assign(names.size(), -1);
+  dice_.resize(names.size());
   // The set-up position sits in the first phase, so its depth is where phases live.
   if (!rules.scenarios().empty()) {
     const core::State s = rules.setup(0, 0);
@@ -51,26 +65,58 @@ double Simulator::action_value(const core::State& s, const core::Action& a, int 
 }
 
 double Simulator::apply_and_value(const core::State& s, const core::Action& a, int side, uint64_t seed, int ply) {
-  core::Events none;
   core::State& c = states_[size_t(ply)];
-  c = s;
-  blind(c, mix(seed ^ uint64_t(ply)));
-  const uint32_t rolls = c.rolls;
-  rules_.apply(c, a, none);
+  const uint64_t draws = mix(seed ^ uint64_t(ply));
+  play_draw(s, a, draws, 0, c);
   ++nodes_;
   --budget_left_;
-  if (c.rolls == rolls) return value_after(c, side, seed, ply + 1, a);
+  if (c.rolls == s.rolls) return value_after(c, side, seed, ply + 1, a);
+  if (stratified_ && a.type < dice_.size() && dice_[a.type].empty()) {
+    learn_dice(s, a, draws);
+    play_draw(s, a, draws, 0, c);  // again, its dice in their strata
+  }
   // A die decided it: average a few draws (the first one is already played).
   double sum = value_after(c, side, seed, ply + 1, a);
   for (int k = 1; k < samples_; ++k) {
-    c = s;
-    blind(c, mix(seed ^ uint64_t(ply) ^ (uint64_t(k) << 32)));
-    rules_.apply(c, a, none);
+    play_draw(s, a, draws, k, c);
     ++nodes_;
     --budget_left_;
     sum += value_after(c, side, seed + uint64_t(k), ply + 1, a);
   }
   return sum / samples_;
+}
+
+void Simulator::play_draw(const core::State& s, const core::Action& a, uint64_t draws, int k, core::State& c) {
+  c = s;
+  blind(c, mix(draws ^ (uint64_t(k) << 32)));
+  if (stratified_ && a.type < dice_.size()) {
+    const std::vector<uint8_t>& faces = dice_[a.type];
+    const int n = std::max(1, samples_);
+    for (size_t j = 0; j < faces.size(); ++j) {
+      // Die j's stratum for draw k: k itself for the first die, and for the others
+      // k's place in a shuffle of the draws (the same for every k of this position).
+      const int stratum = j == 0 ? k % n : shuffled(mix(draws ^ (uint64_t(j) << 40)), n, k % n);
+      const double u = double(mix(draws ^ uint64_t(k) ^ (uint64_t(j) << 48)) >> 11) * 0x1.0p-53;
+      c.forced[c.forced_count++] = uint8_t(1 + int((stratum + u) * faces[j] / n));
+    }
+  }
+  core::Events none;
+  rules_.apply(c, a, none);
+  // An action of a type that rolled before may roll fewer dice this time.
+  c.forced_count = 0;
+  c.forced.fill(0);
+}
+
+void Simulator::learn_dice(const core::State& s, const core::Action& a, uint64_t draws) {
+  core::State& c = states_[kMaxPly];
+  c = s;
+  blind(c, draws);
+  rolled_.clear();
+  core::Events log(&rolled_);
+  rules_.apply(c, a, log);
+  std::vector<uint8_t>& faces = dice_[a.type];
+  for (const core::Event& e : rolled_)
+    if (e.kind == "roll" && faces.size() < size_t(kStratifiedDice)) faces.push_back(uint8_t(e.data.value("sides", 6)));
 }
 
 double Simulator::value_after(const core::State& s, int side, uint64_t seed, int ply, const core::Action& last) {

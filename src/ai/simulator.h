@@ -14,6 +14,15 @@
 // Picking the attackers this way is the attack-combination search: every set of
 // eligible attackers is tried once (consecutive actions of one type on units are
 // taken in unit order, since adding A then B is adding B then A).
+//
+// Stratified dice (set_stratified). A few independent draws of a die are a coarse
+// average: one lucky 2d6 among three makes a 1:4 overrun look a third good. Where
+// asked (the search judging the die a plan stopped before), the n draws of a die are
+// spread over its faces: draw k of the first die falls in the k-th n-th of its faces,
+// and each further die of the action in the n-th a shuffle of the draws gives it
+// (Latin hypercube sampling). Each face stays equally likely over the n draws, so the
+// average is unbiased, and siblings still share the draws. The dice an action type
+// throws (how many, how many faces) are learned from the log of its first roll.
 #pragma once
 
 #include <algorithm>
@@ -72,6 +81,10 @@ class Simulator {
     node_limit_ = node_limit;
   }
 
+  // Whether the draws of a die are spread over its faces (see the file comment) or
+  // drawn independently.
+  void set_stratified(bool on) { stratified_ = on; }
+
   // A clock the lookahead stops at: past it, positions are judged statically and
   // best_action() keeps the best action found so far. nullptr: none.
   void set_deadline(const Deadline* deadline) { deadline_ = deadline; }
@@ -104,6 +117,10 @@ class Simulator {
 
  private:
   double apply_and_value(const core::State& s, const core::Action& a, int side, uint64_t seed, int ply);
+  // Plays draw k of `a` from `s` into `c`: blinded by `draws`, with the dice its type
+  // throws forced into their strata once they are known.
+  void play_draw(const core::State& s, const core::Action& a, uint64_t draws, int k, core::State& c);
+  void learn_dice(const core::State& s, const core::Action& a, uint64_t draws);
   double value_after(const core::State& s, int side, uint64_t seed, int ply, const core::Action& last);
 
   const core::Rules& rules_;
@@ -112,6 +129,7 @@ class Simulator {
   int phase_depth_ = 1;
   bool large_ = false;
   int samples_ = 6;
+  bool stratified_ = false;
   int node_limit_ = 4000;
   int64_t budget_left_ = 0;
   int64_t nodes_ = 0;
@@ -122,6 +140,11 @@ class Simulator {
   std::vector<core::State> states_;
   // Per action type: whether applying it just puts its unit in its hex (-1: not known yet).
   std::vector<int8_t> relocates_;
+  // Per action type: the faces of each die its first roll threw, in order (at most
+  // kStratifiedDice); empty while none has been seen.
+  static constexpr int kStratifiedDice = 4;
+  std::vector<std::vector<uint8_t>> dice_;
+  std::vector<core::Event> rolled_;
   core::State probe_{};
   std::vector<std::pair<double, size_t>> ranked_;
   core::ActionList shortlist_;

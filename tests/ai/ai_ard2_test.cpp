@@ -335,6 +335,43 @@ TEST(AiArd2Evaluator, DoubtsAWinOnlyWhileTheLoserHasAPhaseLeftToOverturnIt) {
   EXPECT_GT(eval.evaluate(german_turn, 1), eval.evaluate(us_turn, 1) + 1.0);
 }
 
+TEST(AiArd2Evaluator, InTheLosersLastPhaseDoubtsAWinOnlyByTheAttacksItCanStillMake) {
+  // given the same last turn of 7.4, in the German Exploitation Phase, the Germans'
+  // last phase of the game (ARD2 2.1)
+  core::State s = ard2().setup(scenario("7.4"), 1);
+  clear_map(s);
+  place(s, "18VG.Inf.294", hex("B21.33"));
+  place(s, "62VG.Inf.164", hex("B22.28"));
+  const core::UnitId tank = place(s, "7Arm.Tank.Erlen", hex("B11.34"));
+  const core::UnitId first = place(s, "62VG.Inf.190", hex("B12.34"));
+  const core::UnitId second = place(s, "62VG.Inf.183", hex("B12.34"));
+  for (const char* id : {"B21.33", "B22.28"}) mark_german(s, id);
+  s.turn = int16_t(ard2().scenarios()[size_t(scenario("7.4"))].last_turn);
+  const auto& steps = ard2().step_names();
+  const auto& flags = ard2().unit_flag_names();
+  const auto step = [&](const char* name) { return uint16_t(std::find(steps.begin(), steps.end(), name) - steps.begin()); };
+  const auto flag = [&](const char* name) {
+    return uint32_t(1) << (std::find(flags.begin(), flags.end(), name) - flags.begin());
+  };
+  s.depth = 1;
+  s.stack[0] = core::Frame{step("german_exploitation"), 1, 0, 0, 0};
+  Ard2Evaluator eval(ard2());
+  // when Vielsalm's tank has been attacked in the phase, or both regiments have attacked
+  core::State defended = s, spent = s;
+  defended.units[tank].flags |= flag("defended");
+  spent.units[first].flags |= flag("attacked");
+  spent.units[second].flags |= flag("attacked");
+  // then the threat to Vielsalm no longer puts the Allied win in doubt: no second
+  // attack on the hex (ARD2 3.2), no second attack by a unit
+  EXPECT_GT(eval.evaluate(s, 1), eval.evaluate(defended, 1) + 1.0);
+  EXPECT_GT(eval.evaluate(s, 1), eval.evaluate(spent, 1) + 1.0);
+  // while in the German Combat Phase, with the Exploitation Phase still to come, the
+  // same marks change nothing
+  for (core::State* c : {&s, &defended, &spent}) c->stack[0].step = step("german_combat");
+  EXPECT_DOUBLE_EQ(eval.evaluate(s, 1), eval.evaluate(defended, 1));
+  EXPECT_DOUBLE_EQ(eval.evaluate(s, 1), eval.evaluate(spent, 1));
+}
+
 TEST(AiArd2Evaluator, LearnsTheExitConditionsOfBastogne) {
   // given 7.5, whose Germans must also exit 7 units of 2 Pz and 4 of Lehr by Turn 8 (A27)
   Ard2Evaluator eval(ard2());
@@ -694,6 +731,45 @@ TEST(AiArd2, TheSearchLeavesNoObjectiveBareToPlayOnInItsLastPhase) {
     ard2().apply(s, a, events);
   }
   EXPECT_EQ(s.units[marche].hex, hex("A23.31"));
+}
+
+TEST(AiArd2, TheSearchDoesNotOverrunAtOddsThatCannotTakeTheHex) {
+  // given 7.6's last German Movement Phase: a British tank battalion (defense 4, two
+  // steps) holds Dinant, a City (two columns left), and the Lehr's engineers (attack 2)
+  // stand on the road next to it, free to overrun: 2 against 4 is 1:2, so 1:4, a
+  // column whose results are all attacker losses or A1D1 (ARD2 3.3, CRT)
+  core::State s = ard2().setup(scenario("7.6"), 3);
+  clear_map(s);
+  place(s, "29CW.Tank.2 FFY", hex("A2.32"));
+  const core::UnitId engineers = place(s, "LehrPz.Eng.130", hex("A2.31"));
+  // and the Germans hold the five other hexes their win needs: Dinant is the last
+  for (const char* id : {"A11.35", "A17.26", "A23.31", "A27.33", "A34.27"}) mark_german(s, id);
+  const auto& steps = ard2().step_names();
+  const auto found = std::find(steps.begin(), steps.end(), "german_movement");
+  ASSERT_NE(found, steps.end());
+  const uint16_t movement = uint16_t(found - steps.begin());
+  s.turn = int16_t(ard2().scenarios()[size_t(scenario("7.6"))].last_turn);
+  s.depth = 1;
+  s.stack[0] = core::Frame{movement, 1, 0, 0, 0};
+  const auto& names = ard2().action_names();
+  const auto overrun_type = uint16_t(std::find(names.begin(), names.end(), "overrun") - names.begin());
+  const core::Action overrun{overrun_type, engineers, hex("A2.32"), 0};
+  {
+    core::ActionList legal;
+    ard2().legal_actions(s, legal);
+    ASSERT_NE(std::find(legal.begin(), legal.end(), overrun), legal.end()) << "the overrun is open to it";
+  }
+  // when the search plays the phase
+  SearchPlayer search(ard2(), 5);
+  core::Events events;
+  for (int k = 0; k < 40 && !s.over && s.stack[0].step == movement; ++k) {
+    const core::Action a = search.act(ard2(), s, Budget{0, 20});
+    // then it never makes that overrun, a step or two lost for nothing: a plan that
+    // stops before the overrun's die is judged with that die, one draw per face
+    // (search_player.cpp, score; simulator.h, stratified dice)
+    EXPECT_FALSE(a == overrun) << "step " << k;
+    ard2().apply(s, a, events);
+  }
 }
 
 TEST(AiArd2, TheSearchKeepsToItsClockOnTheCampaign) {

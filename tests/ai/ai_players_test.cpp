@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <set>
 #include <thread>
 
 #include "../games/toy/toy_fixture.h"
@@ -153,6 +154,34 @@ TEST(AiTactics, TheAttackCombinationSearchTakesTheBestOdds) {
   for (core::UnitId u = 0; u < s.unit_count; ++u)
     if (s.units[u].flags & toy::kAttacking) attackers.push_back(u);
   EXPECT_EQ(rules().odds(s, attackers, toy::testing::hex(target))["odds"], "2:1");
+}
+
+TEST(AiTactics, DrawsAsManyAsTheDiesFacesAverageOverEveryFaceWhateverTheSeed) {
+  using toy::testing::load;
+  using toy::testing::next_to;
+  using toy::testing::position;
+  // given B4 (attack 6) alone against R1 (defense 4): a 1:1 attack, whose d6 gives
+  // every result from an attacker loss to an elimination
+  const std::string target = "A6.02";
+  core::State s = load(position({{"R1", target}, {"B4", next_to(target, 3)}}, "combat"));
+  core::Events none;
+  rules().apply(s, toy::testing::act(s, {{"type", "declare_attack"}, {"hex", target}}), none);
+  rules().apply(s, toy::testing::act(s, {{"type", "add_attacker"}, {"unit", "B4"}}), none);
+  const core::Action resolve = toy::testing::act(s, {{"type", "resolve"}});
+  auto eval = make_evaluator(rules());
+  Simulator sim(rules(), *eval);
+  // when the resolution is judged over six draws, under seeds that draw other dice
+  sim.set_limits(6, 4000);
+  sim.set_stratified(true);
+  std::set<double> values;
+  for (uint64_t seed = 1; seed <= 12; ++seed) values.insert(sim.action_value(s, resolve, 0, seed));
+  // then each face is drawn once: the value is the same (stratified dice, simulator.h)
+  EXPECT_EQ(values.size(), 1u);
+  // while a single draw does depend on the seed: the die's results differ in value
+  sim.set_limits(1, 4000);
+  std::set<double> single;
+  for (uint64_t seed = 1; seed <= 24; ++seed) single.insert(sim.action_value(s, resolve, 0, seed));
+  EXPECT_GT(single.size(), 1u) << "one draw sees several results";
 }
 
 TEST(AiArena, WilsonIntervalsMatchTheTextbook) {
