@@ -17,8 +17,9 @@
 //    action of its next phase (the attack the moves set up, its odds and its dice
 //    averaged); where the plan stopped before a die (an overrun it declared), the
 //    lookahead's value of that action, over one stratified draw per face; else the
-//    evaluator (the plan stopped inside the phase, or the opponent moves next). Scores are cached by the hash of the position reached: many
-//    plans are the same moves in another order.
+//    evaluator (the plan stopped inside the phase, or the opponent moves next).
+//    Scores are cached by the hash of the position reached: many plans are the same
+//    moves in another order.
 // 4. The first population: the greedy plan (so search starts no worse than greedy),
 //    the previous plan's remainder, and mutants of the greedy plan.
 // 5. Truncation selection, one-point crossover of elite parents, and mutation that
@@ -56,9 +57,9 @@ constexpr int kDecodeSamples = 2, kDecodeNodes = 150;
 constexpr int kScoreSamples = 6, kScoreNodes = 600;
 constexpr int kAloneSamples = 6, kAloneNodes = 4000;
 // ASSUMED: the draws of the die a plan stopped before, in every game: one per face of
-// a d6, so each face is drawn once (stratified, simulator.h). With three, a 1:4 overrun
-// whose one good row (A1D1 on 10-12, a sixth of the rolls) fell in a draw was rated a
-// third good, above ending the phase (7.6, docs/ai.md).
+// a d6, so each face of the first die is drawn once (stratified, simulator.h). With
+// three, a 1:4 overrun whose one good row (A1D1 on 10-12, a sixth of the rolls) fell
+// in a draw was rated a third good, above ending the phase (7.6, docs/ai.md).
 constexpr int kDieSamples = 6;
 // Out of time: actions looked at, and positions per action.
 constexpr int kHurryActions = 24, kHurryNodes = 20;
@@ -338,9 +339,7 @@ double SearchPlayer::score(const core::State& c, const core::Frame& phase, int s
     // long-odds overrun on a town looked free (7.6: four single units overran Dinant
     // at 1:3 and 1:4 in one phase, docs/ai.md).
     sim_.set_limits(kDieSamples, sim_.scaled(kScoreNodes));
-    sim_.set_stratified(true);
     value = sim_.action_value(c, *die, side, plan_seed_);
-    sim_.set_stratified(false);
   } else if (c.over || same_phase(c, phase) || sim_.rules().to_act(c) != side) {
     value = sim_.evaluator().evaluate(c, side);
   } else {

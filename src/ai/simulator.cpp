@@ -71,7 +71,7 @@ double Simulator::apply_and_value(const core::State& s, const core::Action& a, i
   ++nodes_;
   --budget_left_;
   if (c.rolls == s.rolls) return value_after(c, side, seed, ply + 1, a);
-  if (stratified_ && a.type < dice_.size() && dice_[a.type].empty()) {
+  if (a.type < dice_.size() && dice_[a.type].empty()) {
     learn_dice(s, a, draws);
     play_draw(s, a, draws, 0, c);  // again, its dice in their strata
   }
@@ -89,7 +89,7 @@ double Simulator::apply_and_value(const core::State& s, const core::Action& a, i
 void Simulator::play_draw(const core::State& s, const core::Action& a, uint64_t draws, int k, core::State& c) {
   c = s;
   blind(c, mix(draws ^ (uint64_t(k) << 32)));
-  if (stratified_ && a.type < dice_.size()) {
+  if (a.type < dice_.size()) {
     const std::vector<uint8_t>& faces = dice_[a.type];
     const int n = std::max(1, samples_);
     for (size_t j = 0; j < faces.size(); ++j) {

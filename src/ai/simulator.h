@@ -15,9 +15,8 @@
 // eligible attackers is tried once (consecutive actions of one type on units are
 // taken in unit order, since adding A then B is adding B then A).
 //
-// Stratified dice (set_stratified). A few independent draws of a die are a coarse
-// average: one lucky 2d6 among three makes a 1:4 overrun look a third good. Where
-// asked (the search judging the die a plan stopped before), the n draws of a die are
+// Stratified dice. A few independent draws of a die are a coarse average: one lucky
+// 2d6 among three makes a 1:4 overrun look a third good. So the n draws of a die are
 // spread over its faces: draw k of the first die falls in the k-th n-th of its faces,
 // and each further die of the action in the n-th a shuffle of the draws gives it
 // (Latin hypercube sampling). Each face stays equally likely over the n draws, so the
@@ -81,10 +80,6 @@ class Simulator {
     node_limit_ = node_limit;
   }
 
-  // Whether the draws of a die are spread over its faces (see the file comment) or
-  // drawn independently.
-  void set_stratified(bool on) { stratified_ = on; }
-
   // A clock the lookahead stops at: past it, positions are judged statically and
   // best_action() keeps the best action found so far. nullptr: none.
   void set_deadline(const Deadline* deadline) { deadline_ = deadline; }
@@ -129,7 +124,6 @@ class Simulator {
   int phase_depth_ = 1;
   bool large_ = false;
   int samples_ = 6;
-  bool stratified_ = false;
   int node_limit_ = 4000;
   int64_t budget_left_ = 0;
   int64_t nodes_ = 0;

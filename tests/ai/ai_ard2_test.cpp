@@ -349,7 +349,9 @@ TEST(AiArd2Evaluator, InTheLosersLastPhaseDoubtsAWinOnlyByTheAttacksItCanStillMa
   s.turn = int16_t(ard2().scenarios()[size_t(scenario("7.4"))].last_turn);
   const auto& steps = ard2().step_names();
   const auto& flags = ard2().unit_flag_names();
-  const auto step = [&](const char* name) { return uint16_t(std::find(steps.begin(), steps.end(), name) - steps.begin()); };
+  const auto step = [&](const char* name) {
+    return uint16_t(std::find(steps.begin(), steps.end(), name) - steps.begin());
+  };
   const auto flag = [&](const char* name) {
     return uint32_t(1) << (std::find(flags.begin(), flags.end(), name) - flags.begin());
   };

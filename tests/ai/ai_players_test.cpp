@@ -172,7 +172,6 @@ TEST(AiTactics, DrawsAsManyAsTheDiesFacesAverageOverEveryFaceWhateverTheSeed) {
   Simulator sim(rules(), *eval);
   // when the resolution is judged over six draws, under seeds that draw other dice
   sim.set_limits(6, 4000);
-  sim.set_stratified(true);
   std::set<double> values;
   for (uint64_t seed = 1; seed <= 12; ++seed) values.insert(sim.action_value(s, resolve, 0, seed));
   // then each face is drawn once: the value is the same (stratified dice, simulator.h)
