@@ -56,6 +56,21 @@ void mark_german(core::State& s, const char* id) {
   EXPECT_TRUE(core::add_hex_marker(s, {hex(id), control, 2})) << id;
 }
 
+// The index of step `name` of the game's flow; the test fails when there is none.
+uint16_t step_index(const char* name) {
+  const auto& steps = ard2().step_names();
+  const auto it = std::find(steps.begin(), steps.end(), name);
+  EXPECT_NE(it, steps.end()) << name;
+  return uint16_t(it - steps.begin());
+}
+
+// Puts `s` in step `name` of the last turn of scenario `id`, played by `side`.
+void at_last_turn(core::State& s, const std::string& id, const char* name, int side) {
+  s.turn = int16_t(ard2().scenarios()[size_t(scenario(id))].last_turn);
+  s.depth = 1;
+  s.stack[0] = core::Frame{step_index(name), int8_t(side), 0, 0, 0};
+}
+
 // Every unit on the map put back in the pool, to build a position unit by unit.
 void clear_map(core::State& s) {
   for (core::UnitId i = 0; i < s.unit_count; ++i)
@@ -346,17 +361,11 @@ TEST(AiArd2Evaluator, InTheLosersLastPhaseDoubtsAWinOnlyByTheAttacksItCanStillMa
   const core::UnitId first = place(s, "62VG.Inf.190", hex("B12.34"));
   const core::UnitId second = place(s, "62VG.Inf.183", hex("B12.34"));
   for (const char* id : {"B21.33", "B22.28"}) mark_german(s, id);
-  s.turn = int16_t(ard2().scenarios()[size_t(scenario("7.4"))].last_turn);
-  const auto& steps = ard2().step_names();
+  at_last_turn(s, "7.4", "german_exploitation", 1);
   const auto& flags = ard2().unit_flag_names();
-  const auto step = [&](const char* name) {
-    return uint16_t(std::find(steps.begin(), steps.end(), name) - steps.begin());
-  };
   const auto flag = [&](const char* name) {
     return uint32_t(1) << (std::find(flags.begin(), flags.end(), name) - flags.begin());
   };
-  s.depth = 1;
-  s.stack[0] = core::Frame{step("german_exploitation"), 1, 0, 0, 0};
   Ard2Evaluator eval(ard2());
   // when Vielsalm's tank has been attacked in the phase, or both regiments have attacked
   core::State defended = s, spent = s;
@@ -369,7 +378,7 @@ TEST(AiArd2Evaluator, InTheLosersLastPhaseDoubtsAWinOnlyByTheAttacksItCanStillMa
   EXPECT_GT(eval.evaluate(s, 1), eval.evaluate(spent, 1) + 1.0);
   // while in the German Combat Phase, with the Exploitation Phase still to come, the
   // same marks change nothing
-  for (core::State* c : {&s, &defended, &spent}) c->stack[0].step = step("german_combat");
+  for (core::State* c : {&s, &defended, &spent}) c->stack[0].step = step_index("german_combat");
   EXPECT_DOUBLE_EQ(eval.evaluate(s, 1), eval.evaluate(defended, 1));
   EXPECT_DOUBLE_EQ(eval.evaluate(s, 1), eval.evaluate(spent, 1));
 }
@@ -703,13 +712,8 @@ TEST(AiArd2, TheSearchLeavesNoObjectiveBareToPlayOnInItsLastPhase) {
   place(s, "75Inf.Inf.A/291", hex("A1.46"));
   place(s, "75Inf.Inf.B/291", hex("A11.48"));
   for (const char* id : {"A2.32", "A17.26", "A23.31", "A27.33", "A34.27"}) mark_german(s, id);
-  const auto& steps = ard2().step_names();
-  const auto found = std::find(steps.begin(), steps.end(), "german_exploitation");
-  ASSERT_NE(found, steps.end());
-  const uint16_t exploitation = uint16_t(found - steps.begin());
-  s.turn = int16_t(ard2().scenarios()[size_t(scenario("7.6"))].last_turn);
-  s.depth = 1;
-  s.stack[0] = core::Frame{exploitation, 1, 0, 0, 0};
+  at_last_turn(s, "7.6", "german_exploitation", 1);
+  const uint16_t exploitation = s.stack[0].step;
   ASSERT_EQ(ard2().to_act(s), 1);
   core::Events events;
   {
@@ -746,13 +750,8 @@ TEST(AiArd2, TheSearchDoesNotOverrunAtOddsThatCannotTakeTheHex) {
   const core::UnitId engineers = place(s, "LehrPz.Eng.130", hex("A2.31"));
   // and the Germans hold the five other hexes their win needs: Dinant is the last
   for (const char* id : {"A11.35", "A17.26", "A23.31", "A27.33", "A34.27"}) mark_german(s, id);
-  const auto& steps = ard2().step_names();
-  const auto found = std::find(steps.begin(), steps.end(), "german_movement");
-  ASSERT_NE(found, steps.end());
-  const uint16_t movement = uint16_t(found - steps.begin());
-  s.turn = int16_t(ard2().scenarios()[size_t(scenario("7.6"))].last_turn);
-  s.depth = 1;
-  s.stack[0] = core::Frame{movement, 1, 0, 0, 0};
+  at_last_turn(s, "7.6", "german_movement", 1);
+  const uint16_t movement = s.stack[0].step;
   const auto& names = ard2().action_names();
   const auto overrun_type = uint16_t(std::find(names.begin(), names.end(), "overrun") - names.begin());
   const core::Action overrun{overrun_type, engineers, hex("A2.32"), 0};
