@@ -816,11 +816,12 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
     const bool attacked_already =
         final_phase_ && ctrl != phasing_ && std::find(defended_.begin(), defended_.end(), h) != defended_.end();
     float enemy = 0;
-    for (const Piece& p : pieces_) {
-      if (p.side == ctrl || !p.combat || p.marching || p.spent || attacked_already) continue;
-      const int dist = core::distance(p.hex, h);
-      if (dist <= p.reach) enemy += p.attack * float(p.reach + 1 - dist) / float(p.reach + 1);
-    }
+    if (!attacked_already)
+      for (const Piece& p : pieces_) {
+        if (p.side == ctrl || !p.combat || p.marching || p.spent) continue;
+        const int dist = core::distance(p.hex, h);
+        if (dist <= p.reach) enemy += p.attack * float(p.reach + 1 - dist) / float(p.reach + 1);
+      }
     float own = 2.0f * objs[i].cover[ctrl] * defense_at(ctrl, h);
     for (int dir = 0; dir < core::kDirections; ++dir) own += 0.5f * defense_at(ctrl, core::neighbor(h, dir));
     threat[i] = enemy / (enemy + own + 1.0);

@@ -111,11 +111,11 @@ void Simulator::learn_dice(const core::State& s, const core::Action& a, uint64_t
   core::State& c = states_[kMaxPly];
   c = s;
   blind(c, draws);
-  rolled_.clear();
-  core::Events log(&rolled_);
+  roll_log_.clear();
+  core::Events log(&roll_log_);
   rules_.apply(c, a, log);
   std::vector<uint8_t>& faces = dice_[a.type];
-  for (const core::Event& e : rolled_)
+  for (const core::Event& e : roll_log_)
     if (e.kind == "roll" && faces.size() < size_t(kStratifiedDice)) faces.push_back(uint8_t(e.data.value("sides", 6)));
 }
 

@@ -21,7 +21,10 @@
 // and each further die of the action in the n-th a shuffle of the draws gives it
 // (Latin hypercube sampling). Each face stays equally likely over the n draws, so the
 // average is unbiased, and siblings still share the draws. The dice an action type
-// throws (how many, how many faces) are learned from the log of its first roll.
+// throws (how many, how many faces) are learned from the log of its first roll and
+// taken to be the same each time (ASSUMED; true of Ardennes II's d6 and the toy's
+// die): a type that threw fewer dice leaves the rest of its draws unused, one that
+// threw a die of fewer faces than learned would see its draw clamped to its top face.
 #pragma once
 
 #include <algorithm>
@@ -138,7 +141,7 @@ class Simulator {
   // kStratifiedDice); empty while none has been seen.
   static constexpr int kStratifiedDice = 4;
   std::vector<std::vector<uint8_t>> dice_;
-  std::vector<core::Event> rolled_;
+  std::vector<core::Event> roll_log_;
   core::State probe_{};
   std::vector<std::pair<double, size_t>> ranked_;
   core::ActionList shortlist_;

@@ -743,7 +743,8 @@ TEST(AiArd2, TheSearchDoesNotOverrunAtOddsThatCannotTakeTheHex) {
   // given 7.6's last German Movement Phase: a British tank battalion (defense 4, two
   // steps) holds Dinant, a City (two columns left), and the Lehr's engineers (attack 2)
   // stand on the road next to it, free to overrun: 2 against 4 is 1:2, so 1:4, a
-  // column whose results are all attacker losses or A1D1 (ARD2 3.3, CRT)
+  // column whose results are all attacker losses or A1D1 (ARD2 3.3, CRT; rows 5-12
+  // assumed, tables/crt.json)
   core::State s = ard2().setup(scenario("7.6"), 3);
   clear_map(s);
   place(s, "29CW.Tank.2 FFY", hex("A2.32"));
