@@ -439,9 +439,15 @@ std::vector<core::Reach> Ard2Rules::moves(const State& s, UnitId unit) const {
 json Ard2Rules::odds(const State& s, const std::vector<UnitId>& attackers, Hex defender) const {
   const Position p = position(s);
   const OddsInfo o = compute_odds(p, crt_, attackers, defender);
+  // TEC note 1 bars the attack whatever the odds; the apply() of it would refuse it.
+  const char* barred = nullptr;
+  for (UnitId u : attackers)
+    if (u < s.unit_count && on_map(s.units[u]) && !can_attack_across(p, s.units[u].hex, defender, p.info(u).move))
+      barred = "attacks across or into Prohibited terrain need a road or track (TEC note 1)";
   json j = {{"attack", o.attack / double(scs::kEighths)}, {"defense", o.defense / double(scs::kEighths)},
             {"odds", fmt::format("{}:{}", o.odds.attack, o.odds.defense)}, {"shift", o.shift},
-            {"column", crt_.column_name(o.column)}, {"allowed", o.declarable}, {"rule", "ARD2 3.2"}};
+            {"column", crt_.column_name(o.column)}, {"allowed", o.declarable && !barred}, {"rule", "ARD2 3.2"}};
+  if (barred) j["why"] = barred;
   j.update(odds_detail(o, p, attackers, defender));  // "results", "shifts"
   return j;
 }

@@ -80,5 +80,28 @@ TEST(Rule_3_2_OddsPanel, ShiftsNameTheCityAndEachStackAcrossAStream) {
   EXPECT_NE(j["column"], "3:1");
 }
 
+TEST(Rule_3_2_OddsPanel, AnAttackTheTerrainBarsIsNotAllowedWhateverItsOdds) {
+  // given a US tank in A36.15, a German regiment east of it across a River hexside no
+  // road crosses (A37.15, rules_fixture.h) and another south of it, in the Open (A36.14)
+  const State s = position({{"9Arm.Tank.Harper", "A36.15"}, {"2Pz.Pz.I/3", "A37.15"}, {"LehrPz.PG.901", "A36.14"}},
+                           Step::GermanCombat);
+  // when the panel is asked for the odds of each
+  const auto across = rules().odds(s, {unit(s, "2Pz.Pz.I/3")}, hex("A36.15"));
+  const auto open = rules().odds(s, {unit(s, "LehrPz.PG.901")}, hex("A36.15"));
+  // then the attack across the River is not allowed, with the rule that bars it (TEC
+  // note 1), though its odds are on the CRT: the engine would refuse that attacker
+  EXPECT_FALSE(across["allowed"].get<bool>()) << across.dump();
+  EXPECT_NE(across["why"].get<std::string>().find("TEC note 1"), std::string::npos) << across.dump();
+  EXPECT_FALSE(across["results"].empty()) << across.dump();
+  State attack = s;
+  core::Events events;
+  rules().apply(attack, act(kDeclareAttack, core::kNoUnit, hex("A36.15")), events);
+  EXPECT_FALSE(has(legal(attack), act(kAddAttacker, unit(s, "2Pz.Pz.I/3"))));
+  // and the one from the Open is allowed, with nothing barring it
+  EXPECT_TRUE(open["allowed"].get<bool>()) << open.dump();
+  EXPECT_FALSE(open.contains("why"));
+  EXPECT_TRUE(has(legal(attack), act(kAddAttacker, unit(s, "LehrPz.PG.901"))));
+}
+
 }  // namespace
 }  // namespace ard2::fixture

@@ -39,7 +39,8 @@ inline std::string map_text() {
       "sides road river stream\n"
       "default open\n"
       "hex B1.16 city \"Bastogne\" vp=3\n"
-      "side B1.16 B2.16 stream\n";
+      "side B1.16 B2.16 stream\n"
+      "side A36.15 A37.15 river\n";
   for (const char sheet : {'A', 'B'})
     for (int c = 1; c < 40; ++c) m += fmt_side(sheet, c, sheet, c + 1);
   m += "side A40.20 B1.20 road\n";
