@@ -147,6 +147,12 @@ Ard2Evaluator::Ard2Evaluator(const core::Rules& rules) : GenericEvaluator(rules)
     if (std::find(candidates_.begin(), candidates_.end(), v.hex) == candidates_.end()) candidates_.push_back(v.hex);
 }
 
+int Ard2Evaluator::attack_distance(const Piece& p, const Objective& o) {
+  const int d = core::distance(p.hex, o.hex);
+  if (d != 1) return d;
+  return (o.no_attack_from[p.move] >> core::direction_to(o.hex, p.hex)) & 1 ? 2 : 1;
+}
+
 int Ard2Evaluator::cell(core::Hex h) const { return (h.q - q0_) * height_ + (h.r - r0_); }
 
 int Ard2Evaluator::controller(const core::State& s, core::Hex h) const {
@@ -537,6 +543,10 @@ void Ard2Evaluator::learn_objectives(const core::State& base0, const core::State
         const ard2::Position at = ard2_->position(base0);
         for (int side = 0; side < 2; ++side)
           o.cover[side] = float((kNeedOdds + ard2::terrain_shift(at, o.hex, side, {})) / kNeedOdds);
+        for (int type = 0; type < 2; ++type)
+          for (int d = 0; d < core::kDirections; ++d)
+            if (!ard2::can_attack_across(at, core::neighbor(o.hex, d), o.hex, scs::MoveType(type)))
+              o.no_attack_from[type] |= uint8_t(1u << d);
       }
       g.objectives.push_back(o);
     }
@@ -687,7 +697,7 @@ double Ard2Evaluator::approach_terms(const std::vector<Objective>& objs, const i
     if (!p.combat || p.marching) continue;
     const int reach = span(p);
     for (size_t i = 0; i < objs.size(); ++i)
-      if (const int d = core::distance(p.hex, objs[i].hex); d < reach && lacks(p.side, i))
+      if (const int d = attack_distance(p, objs[i]); d < reach && lacks(p.side, i))
         approach_pairs_.push_back(uint64_t(d) << 32 | uint64_t(i) << 16 | k);
   }
   std::sort(approach_pairs_.begin(), approach_pairs_.end());
@@ -783,7 +793,7 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
       // Reach in hexes: about half the MA off roads, plus the attack into the next hex.
       pieces_.push_back({us.hex, c, d.side, f * d.attack[k], f * d.defense[k], std::clamp(d.ma / 2, 1, 8) + 1,
                          d.range, d.combat, marching(goals_of, us.def),
-                         final_phase_ && d.side == phasing_ && (us.flags & attacked_bit_)});
+                         final_phase_ && d.side == phasing_ && (us.flags & attacked_bit_), d.move});
     }
     v += d.side == 0 ? worth : -worth;
   }
@@ -819,7 +829,7 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
     if (!attacked_already)
       for (const Piece& p : pieces_) {
         if (p.side == ctrl || !p.combat || p.marching || p.spent) continue;
-        const int dist = core::distance(p.hex, h);
+        const int dist = attack_distance(p, objs[i]);
         if (dist <= p.reach) enemy += p.attack * float(p.reach + 1 - dist) / float(p.reach + 1);
       }
     float own = 2.0f * objs[i].cover[ctrl] * defense_at(ctrl, h);

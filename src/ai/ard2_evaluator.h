@@ -99,6 +99,10 @@ class Ard2Evaluator final : public GenericEvaluator {
     // own and every exit made, losing this one loses the win): 7.4's three towns for
     // the Germans; none of 7.6's eight, of which six win.
     bool needed[2] = {false, false};
+    // Per move type (DefInfo::move): bit d is set when no unit of that type may attack
+    // the hex from its neighbour in direction d (ARD2 TEC note 1: across Prohibited
+    // terrain only along a road or track), read from the set-up's terrain.
+    uint8_t no_attack_from[2] = {0, 0};
   };
   // Units of one formation leaving the map for the VP or the win.
   struct ExitGoal {
@@ -159,7 +163,11 @@ class Ard2Evaluator final : public GenericEvaluator {
     bool combat;
     bool marching;  // of an exit goal still open: bound for the exit, not the objectives
     bool spent;     // in its side's last phase of the game, it has attacked already
+    int move;       // DefInfo::move
   };
+  // Hexes from `p` to objective `o`; a hex next to it from which `p` cannot attack it
+  // counts as two, as the attack must come from another.
+  static int attack_distance(const Piece& p, const Objective& o);
 
   Projected projected_outcome(const core::State& s, uint64_t mask, const std::vector<Objective>& objs, int exited);
   void learn_exits(const core::State& base, const core::State& all_german, Goals& g);

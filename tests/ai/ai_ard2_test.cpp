@@ -265,6 +265,37 @@ TEST(AiArd2Evaluator, AnObjectiveBeyondTheMarchOfTheTurnsLeftDrawsNoUnit) {
   EXPECT_NEAR(rated(7, "B12.28"), rated(7, "B12.27"), 1e-9);
 }
 
+TEST(AiArd2Evaluator, ReadsAUnitNextToAnObjectiveAcrossAHexsideItCannotAttackOverAsFarther) {
+  // given three_towns_and_a_spare(): a US tank in Vielsalm (B11.34, a City on the
+  // Salm), and the spare, a regiment of foot (Leg MA)
+  core::UnitId spare = core::kNoUnit;
+  const core::State s = three_towns_and_a_spare(spare);
+  Ard2Evaluator eval(ard2());
+  const auto& objectives = eval.objectives(scenario("7.4"));
+  const auto vielsalm = std::find_if(objectives.begin(), objectives.end(),
+                                     [](const Ard2Evaluator::Objective& o) { return o.hex == hex("B11.34"); });
+  ASSERT_NE(vielsalm, objectives.end());
+  // then from B10.34, across the Salm where no road crosses, no unit may attack it (ARD2
+  // TEC note 1: a River hexside is Prohibited, an attack across it needs a road), and
+  // from B11.33, south of it, one may
+  const int west = core::direction_to(hex("B11.34"), hex("B10.34"));
+  const int south = core::direction_to(hex("B11.34"), hex("B11.33"));
+  ASSERT_GE(west, 0);
+  ASSERT_GE(south, 0);
+  for (int type = 0; type < scs::kMoveTypes; ++type) {
+    EXPECT_TRUE((vielsalm->no_attack_from[type] >> west) & 1) << type;
+    EXPECT_FALSE((vielsalm->no_attack_from[type] >> south) & 1) << type;
+  }
+  // and when the spare stands next to Vielsalm in B11.33 rather than across the river
+  // in B10.34 (both a hex from it, far from the other towns and every other unit), the
+  // Germans rate it higher: the threat and the approach read the unit across the river
+  // as two hexes off, since its attack must come from another hex
+  core::State open = s, across = s;
+  open.units[spare].hex = hex("B11.33");
+  across.units[spare].hex = hex("B10.34");
+  EXPECT_GT(eval.evaluate(open, 1), eval.evaluate(across, 1));
+}
+
 TEST(AiArd2Evaluator, LearnsWhichObjectivesEachSidesWinCannotDoWithout) {
   Ard2Evaluator eval(ard2());
   // given 7.4, where the Germans win only with all three towns and the Allies with any
