@@ -439,11 +439,8 @@ std::vector<core::Reach> Ard2Rules::moves(const State& s, UnitId unit) const {
 json Ard2Rules::odds(const State& s, const std::vector<UnitId>& attackers, Hex defender) const {
   const Position p = position(s);
   const OddsInfo o = compute_odds(p, crt_, attackers, defender);
-  // TEC note 1 bars the attack whatever the odds; the apply() of it would refuse it.
-  const char* barred = nullptr;
-  for (UnitId u : attackers)
-    if (u < s.unit_count && on_map(s.units[u]) && !can_attack_across(p, s.units[u].hex, defender, p.info(u).move))
-      barred = "attacks across or into Prohibited terrain need a road or track (TEC note 1)";
+  // TEC note 1 bars the attack whatever its odds, as apply() would.
+  const char* barred = terrain_refusal(p, attackers, defender);
   json j = {{"attack", o.attack / double(scs::kEighths)}, {"defense", o.defense / double(scs::kEighths)},
             {"odds", fmt::format("{}:{}", o.odds.attack, o.odds.defense)}, {"shift", o.shift},
             {"column", crt_.column_name(o.column)}, {"allowed", o.declarable && !barred}, {"rule", "ARD2 3.2"}};

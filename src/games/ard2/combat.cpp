@@ -92,6 +92,13 @@ OddsInfo compute_odds(const Position& p, const scs::Crt& crt, const std::vector<
   return o;
 }
 
+const char* terrain_refusal(const Position& p, const std::vector<core::UnitId>& attackers, core::Hex defender) {
+  for (core::UnitId u : attackers)
+    if (p.unit(u).where == core::Where::OnMap && !can_attack_across(p, p.unit(u).hex, defender, p.info(u).move))
+      return "attacks across or into Prohibited terrain need a road or track (TEC note 1)";
+  return nullptr;
+}
+
 const char* attack_refusal(const Position& p, const std::vector<core::UnitId>& attackers, core::Hex defender) {
   if (attackers.empty()) return "an attack needs at least one attacking unit";
   const int side = p.info(attackers[0]).side;
@@ -102,9 +109,8 @@ const char* attack_refusal(const Position& p, const std::vector<core::UnitId>& a
     if (core::distance(p.unit(u).hex, defender) != 1) return "each attacker must be adjacent to the target hex";
     if (p.attack(u) <= 0 || p.info(u).artillery) return "units without an attack strength cannot attack";
     if (p.unit(u).flags & kAttacked) return "a unit attacks only once per phase";
-    if (!can_attack_across(p, p.unit(u).hex, defender, p.info(u).move))
-      return "attacks across or into Prohibited terrain need a road or track (TEC note 1)";
   }
+  if (const char* why = terrain_refusal(p, attackers, defender)) return why;
   for (core::UnitId u : p.units_at(defender))
     if (p.unit(u).flags & kDefended) return "the hex was already attacked this phase";
   return nullptr;

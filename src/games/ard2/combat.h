@@ -20,6 +20,8 @@ int defense_eighths(const Position& p, core::UnitId u);
 // ARD2 TEC note 1: an attack from `from` into the adjacent `to` by a unit moving as
 // `type` may cross Prohibited hexside or hex terrain only along a printed road/track.
 bool can_attack_across(const Position& p, core::Hex from, core::Hex to, scs::MoveType type);
+// Why TEC note 1 bars one of `attackers` from attacking `defender`, or nullptr.
+const char* terrain_refusal(const Position& p, const std::vector<core::UnitId>& attackers, core::Hex defender);
 
 // ARD2 1.2 example, 1.3 b): columns left for the defender: the single best hex terrain
 // of the defender's hex (West Wall for German defenders only), plus, per attacking
