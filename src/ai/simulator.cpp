@@ -13,7 +13,9 @@ namespace {
 // Deepest lookahead: a sub-frame chain longer than this is judged statically.
 constexpr int kMaxPly = 24;
 
-// Where `k` lands in a shuffle of 0..n-1 drawn from `key` (Fisher-Yates).
+// Where `k` lands in a shuffle of 0..n-1 drawn from `key` (Fisher-Yates). By hand,
+// not std::shuffle: the standard leaves its order to each library, and the lookahead's
+// draws must be the same wherever a game is replayed or measured.
 int shuffled(uint64_t key, int n, int k) {
   std::array<int, 64> order{};
   n = std::min(n, int(order.size()));
@@ -92,13 +94,15 @@ void Simulator::play_draw(const core::State& s, const core::Action& a, uint64_t 
   if (a.type < dice_.size()) {
     const std::vector<uint8_t>& faces = dice_[a.type];
     const int n = std::max(1, samples_);
+    int values[kStratifiedDice];
     for (size_t j = 0; j < faces.size(); ++j) {
       // Die j's stratum for draw k: k itself for the first die, and for the others
       // k's place in a shuffle of the draws (the same for every k of this position).
       const int stratum = j == 0 ? k % n : shuffled(mix(draws ^ (uint64_t(j) << 40)), n, k % n);
       const double u = double(mix(draws ^ uint64_t(k) ^ (uint64_t(j) << 48)) >> 11) * 0x1.0p-53;
-      c.forced[c.forced_count++] = uint8_t(1 + int((stratum + u) * faces[j] / n));
+      values[j] = 1 + int((stratum + u) * faces[j] / n);
     }
+    core::force_dice(c, values, int(faces.size()));  // blind() left none queued
   }
   core::Events none;
   rules_.apply(c, a, none);
