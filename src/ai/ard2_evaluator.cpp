@@ -512,6 +512,10 @@ void Ard2Evaluator::learn_objectives(const core::State& base0, const core::State
     if (g.exit_goal_of_def[base0.units[u].def] >= 0) all.push_back(u);
   const int first = std::max(1, rules_.scenarios()[base0.scenario].first_turn);
   std::vector<double> weight(candidates_.size(), 0.0);
+  // Where control of named hexes decides (7.4-7.6), a VP hex that cannot turn the
+  // winner is no objective: the outcome reports its VP, but they score nothing (7.5's
+  // Houffalize and Wiltz, decision A47).
+  const bool vp_scores = !ard2_ || !ard2_->scenario(base0).levels.empty();
   for (int pass = 0; pass < (all.empty() ? 1 : 2); ++pass) {
     const core::State base = pass ? with_exits(base0, all, first) : base0;
     const core::State all_german = pass ? with_exits(all_german0, all, first) : all_german0;
@@ -530,7 +534,7 @@ void Ard2Evaluator::learn_objectives(const core::State& base0, const core::State
       const bool decides = winner_of(rules_, gained) != winner_of(rules_, o0) ||
                            winner_of(rules_, lost) != winner_of(rules_, o1) ||
                            std::find(pivotal.begin(), pivotal.end(), i) != pivotal.end();
-      if (dvp > 0 || decides) weight[i] = std::max(weight[i], std::max(1.0, dvp + (decides ? 6.0 : 0.0)));
+      if ((dvp > 0 && vp_scores) || decides) weight[i] = std::max(weight[i], std::max(1.0, dvp + (decides ? 6.0 : 0.0)));
     }
   }
   // A hex outside the play area can never change hands: the outcome may count it,

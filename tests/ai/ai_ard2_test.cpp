@@ -114,8 +114,13 @@ TEST(AiArd2Evaluator, LearnsTheObjectivesOfEachScenarioFromItsOutcome) {
   // outcome's VP total counts it (7.4 is Map B's east part, 7.5 its corner of both maps)
   EXPECT_EQ(eval.objectives(scenario("7.4")).size(), 3u);
   EXPECT_EQ(weight_of("7.4", "A1.46"), 0.0);
+  // 7.5's corner also holds Houffalize and Wiltz, whose VP its victory does not count
   EXPECT_EQ(eval.objectives(scenario("7.5")).size(), 1u);
-  EXPECT_TRUE(eval.objectives(scenario("7.3")).empty());  // Map B south of row 36: exits only
+  // 7.3 (Map B from row 36 on): the five VP towns of its area (decision A47), each by
+  // its VP toward the schedule
+  EXPECT_EQ(eval.objectives(scenario("7.3")).size(), 5u);
+  EXPECT_GE(weight_of("7.3", "B12.41"), 2.0);
+  EXPECT_EQ(weight_of("7.3", "B21.33"), 0.0);  // St. Vith: outside the area
 }
 
 TEST(AiArd2Evaluator, ReadsTheCoverOfEachObjectivesHexTerrainAsOdds) {

@@ -123,8 +123,9 @@ TEST_F(ApiTest, CatalogMapMarksEachVpHexWithItsValueFromTheGamesVpList) {
   EXPECT_EQ(vp["B1.16"], 3);   // Bastogne
   EXPECT_EQ(vp["B21.33"], 3);  // St. Vith
   EXPECT_EQ(vp["A27.33"], 1);  // Hotton
+  EXPECT_EQ(vp["B5.24"], 3);   // Houffalize, reconstructed (decision A47)
   EXPECT_EQ(vp.count("A20.20"), 0u);
-  EXPECT_EQ(vp.size(), 14u);   // the VP table's rows
+  EXPECT_EQ(vp.size(), 25u);   // the VP table's rows
 }
 
 TEST_F(ApiTest, SeatToActSeesLegalActionsAndTheOtherSeatIsRefused) {

@@ -73,6 +73,39 @@ TEST(Ard2Rules, VpHexesComeFromTheVpTable) {
   EXPECT_EQ(core::hex_marker_value(s76, hex("A34.27"), kControl), kGerman + 1);
 }
 
+// Decision A47: the seed's VP list stops at Hotton; the Map B towns hexfront adds must
+// put every 6.0 level within reach and score history near the seed's Draw (26).
+TEST(Ard2Rules, TheReconstructedVpListScoresHistoryNearTheDrawAndLeavesEveryLevelInReach) {
+  auto german_with = [&](const char* scenario, std::initializer_list<const char*> ids) {
+    State s = rules().setup(scenario_index(scenario), 1);
+    for (const char* id : ids) set_marker(s, hex(id), kControl, kGerman + 1);
+    return rules().outcome(s);
+  };
+  // Given 7.1 with the Germans holding what they held at the end of 24 December 1944
+  // (St. Hubert, Rochefort, LaRoche; St. Vith, Vielsalm, Berg Reuland, Houffalize,
+  // Wiltz, Clervaux, Diekirch, Ettelbruck, Echternach), the total is 23: one short of
+  // the Draw the seed reports for history.
+  const nlohmann::json history = german_with("7.1", {"A24.17", "A17.26", "A34.27", "B21.33", "B11.34", "B22.28", "B5.24",
+                                           "B11.13", "B17.19", "B22.06", "B20.05", "B35.03"});
+  EXPECT_EQ(history["vp"], 23);
+  EXPECT_EQ(history["level"], "Minor Allied Victory");
+  // Every VP hex German: the Major German Victory (33) is there to be won.
+  State all = rules().setup(scenario_index("7.1"), 1);
+  for (core::Hex h : rules().board().vp_hexes()) set_marker(all, h, kControl, kGerman + 1);
+  EXPECT_EQ(rules().outcome(all)["vp"], 50);
+  EXPECT_EQ(rules().outcome(all)["level"], "Major German Victory");
+  // 7.3's area (Map B from row 36 on) holds Stavelot, Malmedy, Spa, Verviers and Theux,
+  // 2 each: four make a Draw, all five the Major German Win before any exit VP.
+  EXPECT_EQ(german_with("7.3", {"B12.41", "B17.43", "B9.48", "B9.54"})["level"], "Draw");
+  EXPECT_EQ(german_with("7.3", {"B12.41", "B17.43", "B9.48", "B9.54", "B6.50"})["winner"], "German");
+  // 7.2 (Map B only): its towns alone reach a German win (29).
+  State map_b = rules().setup(scenario_index("7.2"), 1);
+  for (core::Hex h : rules().board().vp_hexes())
+    if (rules().in_play(map_b, h)) set_marker(map_b, h, kControl, kGerman + 1);
+  EXPECT_EQ(rules().outcome(map_b)["vp"], 32);
+  EXPECT_EQ(rules().outcome(map_b)["winner"], "German");
+}
+
 TEST(Ard2Rules, TheRulesInterfaceListsTheVpTablesHexesNotTheMapsMarks) {
   // Given the VP table (whose towns the test map mostly does not mark), when a reader
   // outside the module asks core::Rules for the VP hexes, then it gets the table's.
