@@ -534,7 +534,8 @@ void Ard2Evaluator::learn_objectives(const core::State& base0, const core::State
       const bool decides = winner_of(rules_, gained) != winner_of(rules_, o0) ||
                            winner_of(rules_, lost) != winner_of(rules_, o1) ||
                            std::find(pivotal.begin(), pivotal.end(), i) != pivotal.end();
-      if ((dvp > 0 && vp_scores) || decides) weight[i] = std::max(weight[i], std::max(1.0, dvp + (decides ? 6.0 : 0.0)));
+      if ((dvp > 0 && vp_scores) || decides)
+        weight[i] = std::max(weight[i], std::max(1.0, dvp + (decides ? 6.0 : 0.0)));
     }
   }
   // A hex outside the play area can never change hands: the outcome may count it,

@@ -132,7 +132,8 @@ core::Action SearchPlayer::act(const core::Rules& rules, const core::State& s, c
 
 bool SearchPlayer::still_legal(const core::State& s, const core::Action& a) {
   const core::Rules& rules = sim_.rules();
-  if (a.type == sim_.end_phase_type() && s.depth <= sim_.phase_depth() && rules.to_act(s) == s.stack[0].side) return true;
+  const bool at_phase = s.depth <= sim_.phase_depth() && rules.to_act(s) == s.stack[0].side;
+  if (a.type == sim_.end_phase_type() && at_phase) return true;
   // A move: its hex in its unit's reach (one unit's reach, not the army's listing).
   if (sim_.is_move(s, a)) {
     for (const core::Reach& r : rules.moves(s, a.unit))
