@@ -85,8 +85,8 @@ TEST(Ard2Rules, TheReconstructedVpListScoresHistoryNearTheDrawAndLeavesEveryLeve
   // (St. Hubert, Rochefort, LaRoche; St. Vith, Vielsalm, Berg Reuland, Houffalize,
   // Wiltz, Clervaux, Diekirch, Ettelbruck, Echternach), the total is 23: one short of
   // the Draw the seed reports for history.
-  const nlohmann::json history = german_with("7.1", {"A24.17", "A17.26", "A34.27", "B21.33", "B11.34", "B22.28", "B5.24",
-                                           "B11.13", "B17.19", "B22.06", "B20.05", "B35.03"});
+  const nlohmann::json history = german_with("7.1", {"A24.17", "A17.26", "A34.27", "B21.33", "B11.34", "B22.28",
+                                                     "B5.24", "B11.13", "B17.19", "B22.06", "B20.05", "B35.03"});
   EXPECT_EQ(history["vp"], 23);
   EXPECT_EQ(history["level"], "Minor Allied Victory");
   // Every VP hex German: the Major German Victory (33) is there to be won.
