@@ -5,18 +5,20 @@
 //  - each unit's Division and the stacking limit, to see which stacks the end of the
 //    phase will make DG (overstacked or mixing Divisions, ARD2 3.1; the module's own
 //    check needs a Position, too slow for every evaluation);
-//  - the scenario's play area (no objective outside it) and its scheduled removals;
+//  - the scenario's play area (no objective outside it), its scheduled removals, and
+//    whether VP levels decide it (7.1-7.3) or control of named hexes (7.4-7.6);
 //  - the board's terrain, roads and bridges, to price each exit goal's routes.
 //
 // Objectives. Which hexes decide a scenario is learned once per scenario by probing
 // outcome(): on the set-up position, each VP hex and named place is given to the
 // Germans (its "control" marker set) alone, and taken back from a position where all
-// of them are German; a hex whose control moves the VP total or the winner is an
-// objective, weighted by the VP it is worth, plus 6 when it can decide the winner
-// (at least 1). Where a count of hexes decides (7.6: six of eight), a third probe
-// finds the hexes whose control turns a just-winning set (pivotal_hexes). This
-// covers 6.0's VP levels (7.1-7.3) and the control conditions of 7.4, 7.5 and 7.6
-// without reading the scenario files.
+// of them are German; a hex whose control moves the winner, or the VP total where VP
+// levels decide (not 7.5's Houffalize and Wiltz, decision A47), is an objective,
+// weighted by the VP it is worth, plus 6 when it can decide the winner (at least 1).
+// Where a count of hexes decides (7.6: six of eight), a third probe finds the hexes
+// whose control turns a just-winning set (pivotal_hexes). This covers 6.0's VP
+// levels (7.1-7.3) and the control conditions of 7.4, 7.5 and 7.6 without reading
+// the scenario files.
 //
 // Exits (7.2, 7.3: exit VP; 7.5: exit conditions) are learned the same way: each
 // formation's units are marked exited (ext "exits") and a formation whose exits move
