@@ -63,7 +63,7 @@ done
 echo
 thinking="$ITERATIONS decodes per planning"
 [ -n "$BUDGET_MS" ] && thinking="$BUDGET_MS ms of wall clock per game turn"
-echo "Ardennes II, $(date -u '+%Y-%m-%d %H:%M UTC'), seeds from $FIRST_SEED, $thinking, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "Ardennes II, $(date -u '+%Y-%m-%d %H:%M UTC'), $("$HEXFRONT" --version), seeds from $FIRST_SEED, $thinking, load $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '| %-8s | %-6s | %-8s | %-8s | %-8s | %-7s | %-14s |\n' scenario player side opponent wins rate "95% CI"
 printf '|----------|--------|----------|----------|----------|---------|----------------|\n'
 for r in "${rows[@]}"; do

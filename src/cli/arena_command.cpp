@@ -10,6 +10,7 @@
 #include <fstream>
 
 #include "ai/arena.h"
+#include "cli/build_source.h"
 #include "cli/commands.h"
 #include "cli/scenario_arg.h"
 
@@ -62,6 +63,8 @@ int arena(const ArenaOptions& opt) {
   const ai::MatchConfig config{opt.first,   opt.second, scenario, opt.seeds, opt.seed, ai::Budget{opt.budget_ms, opt.iterations},
                                opt.threads, only_side};
   const int games = only_side < 0 ? 2 * opt.seeds : opt.seeds;
+  // First on stderr, so a file of the per-game lines names the binary that played them.
+  fmt::print(stderr, "hexfront {} ({})\n", HEXFRONT_VERSION, build_source());
   const auto start = std::chrono::steady_clock::now();
   int finished = 0;  // run_match calls the progress hook under its lock
   const auto report = [&](const ai::GameResult& r, int first_side) {
@@ -69,9 +72,9 @@ int arena(const ArenaOptions& opt) {
   };
   const ai::MatchResult m = ai::run_match(*rules, config, report);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  fmt::print("game {} scenario {}: {} games in {:.1f}s; {} thinks {:.1f} ms per decision\n", opt.game,
+  fmt::print("game {} scenario {}: {} games in {:.1f}s; {} thinks {:.1f} ms per decision; build: {}\n", opt.game,
              rules->scenarios()[size_t(scenario)].id, m.results.size(), secs, opt.first,
-             double(m.think_ms) / double(std::max<int64_t>(1, m.decisions)));
+             double(m.think_ms) / double(std::max<int64_t>(1, m.decisions)), build_source());
   fmt::print("{}\n{}", ai::describe(*rules, m), ai::results_table(*rules, m.results));
   if (!opt.plot.empty()) {
     std::ofstream out(opt.plot);

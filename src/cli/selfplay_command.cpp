@@ -17,6 +17,7 @@
 
 #include "ai/arena.h"
 #include "ai/simulator.h"
+#include "cli/build_source.h"
 #include "cli/commands.h"
 #include "cli/scenario_arg.h"
 #include "core/game.h"
@@ -186,8 +187,8 @@ int selfplay(const Options& opt) {
   std::string who;
   for (size_t side = 0; side < names.size(); ++side)
     who += fmt::format("{}{} {}", side ? ", " : "", rules.info().sides[side], names[side]);
-  fmt::print("game {} scenario {}: {} games from seed {} in {:.2f}s ({})\n", opt.game, id, opt.games, opt.seed, secs,
-             who);
+  fmt::print("game {} scenario {}: {} games from seed {} in {:.2f}s ({}); build: {}\n", opt.game, id, opt.games,
+             opt.seed, secs, who, build_source());
   fmt::print("finished {}, dead ends {}, runaways {}, invariant breaks {}, replay mismatches {}\n", t.finished,
              t.dead_ends, t.runaways, t.invariant_breaks, t.replay_mismatches);
   if (t.unwritten_records) fmt::print("records not written {}\n", t.unwritten_records);

@@ -46,6 +46,12 @@ TEST(AiArenaCommand, ReportsEachGameOnStderrAsItEnds) {
                                   " 2>&1 >/dev/null",
                               status);
   EXPECT_EQ(status, 0) << err;
+  // The first line names the binary's build, so a file of these lines says what played.
+  EXPECT_EQ(err.rfind("hexfront ", 0), 0u) << err;
+  const std::string first_line = err.substr(0, err.find('\n'));
+  EXPECT_TRUE(first_line.find(" (commit ") != std::string::npos ||
+              first_line.find(" (source not under git)") != std::string::npos)
+      << first_line;
   // Two seeds from both sides: four lines, numbered, each naming its seed and side.
   EXPECT_NE(err.find("[1/4] seed 5, greedy as Blue: "), std::string::npos) << err;
   EXPECT_NE(err.find("[2/4] seed 6, greedy as Blue: "), std::string::npos) << err;

@@ -47,6 +47,25 @@ TEST(Cli, SelfplayFinishesCleanGamesAndSummarises) {
   EXPECT_EQ(run("selfplay --game chess").code, 1);
 }
 
+// The binary names the commit it was built from, so a result file tells a stale or
+// patched build from the commit it claims (cmake/build_source.cmake). The source tree
+// is the data directory's parent.
+TEST(Cli, VersionAndSelfplayNameTheCommitTheBinaryWasBuiltFrom) {
+  const std::string source = std::filesystem::path(HEXFRONT_DATA_DIR).parent_path().string();
+  FILE* git = popen(("git -C '" + source + "' rev-parse --short=12 HEAD 2>/dev/null").c_str(), "r");
+  std::array<char, 64> buf{};
+  std::string head = git && fgets(buf.data(), int(buf.size()), git) ? std::string(buf.data()) : "";
+  if (git) pclose(git);
+  if (!head.empty() && head.back() == '\n') head.pop_back();
+  const std::string expected = head.empty() ? "(source not under git)" : "(commit " + head;
+  const Outcome version = run("--version");
+  EXPECT_EQ(version.code, 0);
+  EXPECT_EQ(version.out.rfind("hexfront ", 0), 0u) << version.out;
+  EXPECT_NE(version.out.find(expected), std::string::npos) << version.out << " lacks " << expected;
+  const Outcome selfplay = run("selfplay --game toy --seed 5 --games 1");
+  EXPECT_NE(selfplay.out.find("; build: " + expected.substr(1)), std::string::npos) << selfplay.out;
+}
+
 // --records writes each game's record; one that cannot be written is a problem of
 // the run (exit 1), and the other games' records are still written.
 TEST(Cli, SelfplayWritesRecordsAndReportsOneItCannotWrite) {

@@ -1,0 +1,9 @@
+// What the running binary was built from (generated at build time by
+// cmake/build_source.cmake): "commit <hash>", with a note when src/ or
+// CMakeLists.txt had uncommitted changes. `--version`, the arena and selfplay print
+// it, so every result names its build.
+#pragma once
+
+namespace cli {
+const char* build_source();
+}  // namespace cli
