@@ -64,7 +64,7 @@ int arena(const ArenaOptions& opt) {
                                opt.threads, only_side};
   const int games = only_side < 0 ? 2 * opt.seeds : opt.seeds;
   // First on stderr, so a file of the per-game lines names the binary that played them.
-  fmt::print(stderr, "hexfront {} ({})\n", HEXFRONT_VERSION, build_source());
+  fmt::print(stderr, "{}\n", version_line());
   const auto start = std::chrono::steady_clock::now();
   int finished = 0;  // run_match calls the progress hook under its lock
   const auto report = [&](const ai::GameResult& r, int first_side) {

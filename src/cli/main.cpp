@@ -8,7 +8,7 @@
 
 int main(int argc, char** argv) {
   CLI::App app{"hexfront: classic hex-and-counter wargames with every rule enforced"};
-  app.set_version_flag("--version", std::string("hexfront ") + HEXFRONT_VERSION + " (" + cli::build_source() + ")");
+  app.set_version_flag("--version", cli::version_line());
   app.require_subcommand(0, 1);
   int exit_code = 0;
   // Register subcommands here (cli::register_xxx(app, exit_code)).
