@@ -115,6 +115,10 @@ Ard2Evaluator::Ard2Evaluator(const core::Rules& rules) : GenericEvaluator(rules)
   if (const int b = index_of(rules.unit_flag_names(), "defended"); b >= 0) defended_bit_ = 1u << b;
   last_step_[0] = index_of(rules.step_names(), "us_exploitation");
   last_step_[1] = index_of(rules.step_names(), "german_exploitation");
+  movement_step_[0] = index_of(rules.step_names(), "us_movement");
+  movement_step_[1] = index_of(rules.step_names(), "german_movement");
+  us_barrage_step_[0] = index_of(rules.step_names(), "us_barrage");
+  us_barrage_step_[1] = index_of(rules.step_names(), "us_barrage_half_reconciliation");
   control_kind_ = index_of(rules.hex_marker_names(), "control");
   full_kind_[0] = index_of(rules.hex_marker_names(), "full_allied");
   full_kind_[1] = index_of(rules.hex_marker_names(), "full_german");
@@ -169,7 +173,12 @@ void Ard2Evaluator::set_control(core::State& s, core::Hex h, int side) const {
 }
 
 void Ard2Evaluator::index_stacks(const core::State& s) {
+  const int step = s.has_frame() ? int(s.stack[0].step) : -1;
   phasing_ = s.has_frame() ? s.stack[0].side : core::kNoSide;
+  moving_ = (phasing_ == 0 || phasing_ == 1) && step == movement_step_[phasing_] ? phasing_ : core::kNoSide;
+  // ARD2 2.1, 3.6: the US fires its Barrage Phase inside the German Player Turn.
+  const bool us_barrage = step >= 0 && (step == us_barrage_step_[0] || step == us_barrage_step_[1]);
+  turn_owner_ = us_barrage ? 1 : phasing_;
   for (int i = 0; i < s.hex_marker_count; ++i)  // the markers in use, not the array's 512
     for (int owner = 0; owner < 2; ++owner)
       if (const core::HexMarker& m = s.hex_markers[size_t(i)]; int(m.kind) == full_kind_[owner]) {
@@ -198,8 +207,11 @@ void Ard2Evaluator::index_stacks(const core::State& s) {
 
 bool Ard2Evaluator::counts_for_stacking(const core::UnitState& us, int side) const {
   // ARD2 3.1: a reinforcement placed in its Entry Area is free of the limits until
-  // its side's Movement Phase ends (the phase under way, for the moving side).
-  return !(us.flags & entry_bit_) || side == phasing_;
+  // its side's Movement Phase ends: in that phase it counts, as the phase's end will
+  // count it, and before it, not. Counted in every phase of its side, a mixed stack of
+  // US arrivals turned DG as the German Movement Phase ended (the US Barrage Phase
+  // follows), which made ending that phase look better than any move (7.3, docs/ai.md).
+  return !(us.flags & entry_bit_) || side == moving_;
 }
 
 bool Ard2Evaluator::pending_dg(const core::UnitState& us, int side, int c) const {
@@ -656,9 +668,13 @@ Ard2Evaluator::Projected Ard2Evaluator::projected_outcome(const core::State& s, 
 double Ard2Evaluator::odds_to_keep(const core::State& s, int winner, uint64_t mask,
                                    const std::vector<Objective>& objs, int exited, const double* threat) {
   // Only a side with a phase still to play can take an objective back: in the last
-  // turn the German, who plays first (ARD2 2.1), has none once the US Turn is under way.
+  // turn the German, who plays first (ARD2 2.1), has none once the US Player Turn is
+  // under way. The US Barrage Phase is not that turn: the German Combat and
+  // Exploitation Phases follow it. Read as the US Turn, it made the end of the German
+  // Movement Phase of the last turn look 36 points worse than any overrun (7.3,
+  // docs/ai.md).
   const int loser = 1 - winner;
-  if (s.turn >= rules_.scenarios()[s.scenario].last_turn && loser == kFirstSide && phasing_ == winner) return 1.0;
+  if (s.turn >= rules_.scenarios()[s.scenario].last_turn && loser == kFirstSide && turn_owner_ == winner) return 1.0;
   // Each objective whose loss alone would turn the winner is kept against its threat
   // ratio, read as the odds of losing it (ASSUMED); an objective held beyond what the
   // win needs risks nothing (7.6: a seventh of the eight). An objective under no

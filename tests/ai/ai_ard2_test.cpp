@@ -384,6 +384,13 @@ TEST(AiArd2Evaluator, DoubtsAWinOnlyWhileTheLoserHasAPhaseLeftToOverturnIt) {
   // then the Germans rate it higher in their own Turn: the Allied win still turns on a
   // threatened Vielsalm, and no longer does once the Germans have no phase left
   EXPECT_GT(eval.evaluate(german_turn, 1), eval.evaluate(us_turn, 1) + 1.0);
+  // and the US Barrage Phase, where the US acts inside the German Turn (ARD2 2.1, 3.6)
+  // with the German Combat and Exploitation Phases still to come, is rated as the
+  // German Movement Phase before it: ending that phase costs the Germans nothing
+  core::State movement = s, barrage = s;
+  movement.stack[0] = core::Frame{step_index("german_movement"), 1, 0, 0, 0};
+  barrage.stack[0] = core::Frame{step_index("us_barrage"), 0, 0, 0, 0};
+  EXPECT_DOUBLE_EQ(eval.evaluate(movement, 1), eval.evaluate(barrage, 1));
 }
 
 TEST(AiArd2Evaluator, InTheLosersLastPhaseDoubtsAWinOnlyByTheAttacksItCanStillMake) {
@@ -658,6 +665,33 @@ TEST(AiArd2Evaluator, TakesAStackThePhaseEndWillMakeDgForDg) {
   const std::vector<core::UnitId> four = on_map_of(s, "18VG", 4);
   const auto [crowd, crowd_dg] = german_value_without_and_with_dg(stacked(four), four);
   EXPECT_DOUBLE_EQ(crowd, crowd_dg);
+}
+
+TEST(AiArd2Evaluator, CountsArrivalsInTheirEntryAreaForStackingOnlyInTheirOwnMovementPhase) {
+  // given 7.3 with a US artillery group and a tank battalion of another Division just
+  // placed together on the north edge, the tank still in its Entry Area (ARD2 3.1)
+  core::State s = ard2().setup(scenario("7.3"), 1);
+  clear_map(s);
+  place(s, "1SS.Pz.I/1", hex("B30.40"));
+  place(s, "30Inf.Arty.DIVARTY", hex("B4.54"));
+  const core::UnitId tank = place(s, "3Arm.Tank.Jordan", hex("B4.54"));
+  const auto& flags = ard2().unit_flag_names();
+  const auto entry = std::find(flags.begin(), flags.end(), "in_entry_area");
+  ASSERT_NE(entry, flags.end());
+  s.units[tank].flags |= 1u << (entry - flags.begin());
+  Ard2Evaluator eval(ard2());
+  auto allied_value_in = [&](const char* step, int side) {
+    core::State t = s;
+    t.depth = 1;
+    t.stack[0] = core::Frame{step_index(step), int8_t(side), 0, 0, 0};
+    return eval.evaluate(t, 0);
+  };
+  // when the German Movement Phase ends and the US Barrage Phase begins, the stack is
+  // worth what it was: the arrivals are free of the limits until their own Movement
+  // Phase ends, so ending the German phase gains the Germans nothing
+  EXPECT_DOUBLE_EQ(allied_value_in("german_movement", 1), allied_value_in("us_barrage", 0));
+  // and in the US Movement Phase, whose end will make the mixed stack DG, it counts so
+  EXPECT_LT(allied_value_in("us_movement", 0), allied_value_in("us_barrage", 0) - 0.5);
 }
 
 TEST(AiArd2Evaluator, WeighsAThreatAtTheStrengthEnemyBarrageLeaves) {
