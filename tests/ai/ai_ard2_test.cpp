@@ -56,6 +56,14 @@ void mark_german(core::State& s, const char* id) {
   EXPECT_TRUE(core::add_hex_marker(s, {hex(id), control, 2})) << id;
 }
 
+// The bit of unit flag `name`; the test fails when the game has no such flag.
+uint32_t flag_bit(const char* name) {
+  const auto& flags = ard2().unit_flag_names();
+  const auto it = std::find(flags.begin(), flags.end(), name);
+  EXPECT_NE(it, flags.end()) << name;
+  return uint32_t(1) << (it - flags.begin());
+}
+
 // The index of step `name` of the game's flow; the test fails when there is none.
 uint16_t step_index(const char* name) {
   const auto& steps = ard2().step_names();
@@ -405,16 +413,12 @@ TEST(AiArd2Evaluator, InTheLosersLastPhaseDoubtsAWinOnlyByTheAttacksItCanStillMa
   const core::UnitId second = place(s, "62VG.Inf.183", hex("B12.34"));
   for (const char* id : {"B21.33", "B22.28"}) mark_german(s, id);
   at_last_turn(s, "7.4", "german_exploitation", 1);
-  const auto& flags = ard2().unit_flag_names();
-  const auto flag = [&](const char* name) {
-    return uint32_t(1) << (std::find(flags.begin(), flags.end(), name) - flags.begin());
-  };
   Ard2Evaluator eval(ard2());
   // when Vielsalm's tank has been attacked in the phase, or both regiments have attacked
   core::State defended = s, spent = s;
-  defended.units[tank].flags |= flag("defended");
-  spent.units[first].flags |= flag("attacked");
-  spent.units[second].flags |= flag("attacked");
+  defended.units[tank].flags |= flag_bit("defended");
+  spent.units[first].flags |= flag_bit("attacked");
+  spent.units[second].flags |= flag_bit("attacked");
   // then the threat to Vielsalm no longer puts the Allied win in doubt: no second
   // attack on the hex (ARD2 3.2), no second attack by a unit
   EXPECT_GT(eval.evaluate(s, 1), eval.evaluate(defended, 1) + 1.0);
@@ -608,19 +612,9 @@ TEST(AiArd2Evaluator, ValuesTakingAnEmptyObjectiveAndPunishesLosingSupply) {
   taken.units[german].hex = hex("B21.33");
   EXPECT_GT(eval.evaluate(taken, 1), before + 10);
   // when the unit is Out of Supply instead, their value falls
-  const auto& flags = ard2().unit_flag_names();
-  const auto oos = std::find(flags.begin(), flags.end(), "out_of_supply");
-  ASSERT_NE(oos, flags.end());
   core::State cut = s;
-  cut.units[german].flags |= 1u << (oos - flags.begin());
+  cut.units[german].flags |= flag_bit("out_of_supply");
   EXPECT_LT(eval.evaluate(cut, 1), before);
-}
-
-uint32_t flag_bit(const char* name) {
-  const auto& flags = ard2().unit_flag_names();
-  const auto it = std::find(flags.begin(), flags.end(), name);
-  EXPECT_NE(it, flags.end()) << name;
-  return 1u << (it - flags.begin());
 }
 
 // The first `n` units of `formation` on the map.
@@ -675,10 +669,7 @@ TEST(AiArd2Evaluator, CountsArrivalsInTheirEntryAreaForStackingOnlyInTheirOwnMov
   place(s, "1SS.Pz.I/1", hex("B30.40"));
   place(s, "30Inf.Arty.DIVARTY", hex("B4.54"));
   const core::UnitId tank = place(s, "3Arm.Tank.Jordan", hex("B4.54"));
-  const auto& flags = ard2().unit_flag_names();
-  const auto entry = std::find(flags.begin(), flags.end(), "in_entry_area");
-  ASSERT_NE(entry, flags.end());
-  s.units[tank].flags |= 1u << (entry - flags.begin());
+  s.units[tank].flags |= flag_bit("in_entry_area");
   Ard2Evaluator eval(ard2());
   auto allied_value_in = [&](const char* step, int side) {
     core::State t = s;
