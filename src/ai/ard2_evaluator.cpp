@@ -7,6 +7,7 @@
 
 #include "games/ard2/ard2_rules.h"
 #include "games/ard2/combat.h"
+#include "games/ard2/sequence.h"
 
 namespace ai {
 
@@ -115,10 +116,6 @@ Ard2Evaluator::Ard2Evaluator(const core::Rules& rules) : GenericEvaluator(rules)
   if (const int b = index_of(rules.unit_flag_names(), "defended"); b >= 0) defended_bit_ = 1u << b;
   last_step_[0] = index_of(rules.step_names(), "us_exploitation");
   last_step_[1] = index_of(rules.step_names(), "german_exploitation");
-  movement_step_[0] = index_of(rules.step_names(), "us_movement");
-  movement_step_[1] = index_of(rules.step_names(), "german_movement");
-  us_barrage_step_[0] = index_of(rules.step_names(), "us_barrage");
-  us_barrage_step_[1] = index_of(rules.step_names(), "us_barrage_half_reconciliation");
   control_kind_ = index_of(rules.hex_marker_names(), "control");
   full_kind_[0] = index_of(rules.hex_marker_names(), "full_allied");
   full_kind_[1] = index_of(rules.hex_marker_names(), "full_german");
@@ -173,12 +170,15 @@ void Ard2Evaluator::set_control(core::State& s, core::Hex h, int side) const {
 }
 
 void Ard2Evaluator::index_stacks(const core::State& s) {
-  const int step = s.has_frame() ? int(s.stack[0].step) : -1;
   phasing_ = s.has_frame() ? s.stack[0].side : core::kNoSide;
-  moving_ = (phasing_ == 0 || phasing_ == 1) && step == movement_step_[phasing_] ? phasing_ : core::kNoSide;
-  // ARD2 2.1, 3.6: the US fires its Barrage Phase inside the German Player Turn.
-  const bool us_barrage = step >= 0 && (step == us_barrage_step_[0] || step == us_barrage_step_[1]);
-  turn_owner_ = us_barrage ? 1 : phasing_;
+  moving_ = turn_owner_ = phasing_;
+  if (ard2_ && s.has_frame()) {
+    const auto step = ard2::Step(s.stack[0].step);
+    if (!ard2::is_movement(step)) moving_ = core::kNoSide;
+    // ARD2 2.1, 3.6: the rules' Player Turn, in which the US fires its Barrage Phase
+    // inside the German Turn. The Pre-Turn, which has none, keeps the side acting.
+    if (const int owner = ard2::phasing_side(step); owner != core::kNoSide) turn_owner_ = owner;
+  }
   for (int i = 0; i < s.hex_marker_count; ++i)  // the markers in use, not the array's 512
     for (int owner = 0; owner < 2; ++owner)
       if (const core::HexMarker& m = s.hex_markers[size_t(i)]; int(m.kind) == full_kind_[owner]) {

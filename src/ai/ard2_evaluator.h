@@ -280,8 +280,6 @@ class Ard2Evaluator final : public GenericEvaluator {
   int phasing_ = core::kNoSide;  // the side whose phase is under way
   int moving_ = core::kNoSide;   // ... when that phase is its Movement Phase
   int turn_owner_ = core::kNoSide;  // whose Player Turn it is (the US Barrage Phase is the German's)
-  int movement_step_[2] = {-1, -1};
-  int us_barrage_step_[2] = {-1, -1};  // the US Barrage Phase and its Half Reconciliation
   uint32_t now_ = 0;
   core::State scratch_{};
 };

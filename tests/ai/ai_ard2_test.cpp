@@ -387,18 +387,17 @@ TEST(AiArd2Evaluator, DoubtsAWinOnlyWhileTheLoserHasAPhaseLeftToOverturnIt) {
   // when the same position comes in the German Turn (the regiments may still attack
   // Vielsalm) and in the US Turn (the German Turn of the last Game Turn is over)
   core::State german_turn = s, us_turn = s;
-  german_turn.stack[0].side = 1;
-  us_turn.stack[0].side = 0;
+  german_turn.stack[0] = core::Frame{step_index("german_movement"), 1, 0, 0, 0};
+  us_turn.stack[0] = core::Frame{step_index("us_movement"), 0, 0, 0, 0};
   // then the Germans rate it higher in their own Turn: the Allied win still turns on a
   // threatened Vielsalm, and no longer does once the Germans have no phase left
   EXPECT_GT(eval.evaluate(german_turn, 1), eval.evaluate(us_turn, 1) + 1.0);
   // and the US Barrage Phase, where the US acts inside the German Turn (ARD2 2.1, 3.6)
   // with the German Combat and Exploitation Phases still to come, is rated as the
   // German Movement Phase before it: ending that phase costs the Germans nothing
-  core::State movement = s, barrage = s;
-  movement.stack[0] = core::Frame{step_index("german_movement"), 1, 0, 0, 0};
+  core::State barrage = s;
   barrage.stack[0] = core::Frame{step_index("us_barrage"), 0, 0, 0, 0};
-  EXPECT_DOUBLE_EQ(eval.evaluate(movement, 1), eval.evaluate(barrage, 1));
+  EXPECT_DOUBLE_EQ(eval.evaluate(german_turn, 1), eval.evaluate(barrage, 1));
 }
 
 TEST(AiArd2Evaluator, InTheLosersLastPhaseDoubtsAWinOnlyByTheAttacksItCanStillMake) {
