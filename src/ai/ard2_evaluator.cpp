@@ -119,6 +119,8 @@ Ard2Evaluator::Ard2Evaluator(const core::Rules& rules) : GenericEvaluator(rules)
   control_kind_ = index_of(rules.hex_marker_names(), "control");
   full_kind_[0] = index_of(rules.hex_marker_names(), "full_allied");
   full_kind_[1] = index_of(rules.hex_marker_names(), "full_german");
+  half_kind_[0] = index_of(rules.hex_marker_names(), "half_allied");
+  half_kind_[1] = index_of(rules.hex_marker_names(), "half_german");
   const core::Map& map = rules.map();
   int q1 = 0, r1 = 0;
   for (int i = 0; i < map.size(); ++i) {
@@ -180,12 +182,15 @@ void Ard2Evaluator::index_stacks(const core::State& s) {
     if (const int owner = ard2::phasing_side(step); owner != core::kNoSide) turn_owner_ = owner;
   }
   for (int i = 0; i < s.hex_marker_count; ++i)  // the markers in use, not the array's 512
-    for (int owner = 0; owner < 2; ++owner)
-      if (const core::HexMarker& m = s.hex_markers[size_t(i)]; int(m.kind) == full_kind_[owner]) {
-        Stack& st = stacks_[1 - owner][size_t(cell(m.hex))];
-        st.full_stamp = now_;
-        st.full = uint8_t(std::clamp<int>(m.value, 0, 255));
-      }
+    for (int owner = 0; owner < 2; ++owner) {
+      const core::HexMarker& m = s.hex_markers[size_t(i)];
+      const bool full = int(m.kind) == full_kind_[owner], half = int(m.kind) == half_kind_[owner];
+      if (!full && !half) continue;
+      Stack& st = stacks_[1 - owner][size_t(cell(m.hex))];
+      if (st.barrage_stamp != now_) st.full = st.half = 0;
+      st.barrage_stamp = now_;
+      (full ? st.full : st.half) = uint8_t(std::clamp<int>(m.value, 0, 255));
+    }
   for (core::UnitId u = 0; u < s.unit_count; ++u) {
     const core::UnitState& us = s.units[u];
     const DefInfo& d = defs_[us.def];
@@ -220,14 +225,22 @@ bool Ard2Evaluator::pending_dg(const core::UnitState& us, int side, int c) const
   return st.count > ard2::kStackLimit || st.mixed;
 }
 
-float Ard2Evaluator::combat_factor(int c, int side, bool dg) const {
-  // ARD2 3.4: DG halves attack and defense. ARD2 3.5: one enemy Full Barrage marker in
-  // the hex halves them, two or more quarter them.
-  float f = dg ? 0.5f : 1.0f;
+float Ard2Evaluator::barrage_factor(int c, int side) const {
+  // ARD2 3.5: one enemy Full Barrage marker in the hex halves attack and defense, two
+  // or more quarter them. When the phase that fired them ends, two or more Half
+  // markers make one Full and a lone one does so on 4-6 of a die: a lone Half counts
+  // as half a Full marker's chance.
   const Stack& st = stacks_[side][size_t(c)];
-  if (st.full_stamp == now_ && st.full == 1) f *= 0.5f;
-  if (st.full_stamp == now_ && st.full >= 2) f *= 0.25f;
-  return f;
+  if (st.barrage_stamp != now_) return 1.0f;
+  auto with = [](int fulls) { return fulls == 0 ? 1.0f : fulls == 1 ? 0.5f : 0.25f; };
+  if (st.half >= 2) return with(st.full + 1);
+  if (st.half == 1) return 0.5f * (with(st.full) + with(st.full + 1));
+  return with(st.full);
+}
+
+float Ard2Evaluator::combat_factor(int c, int side, bool dg) const {
+  // ARD2 3.4: DG halves attack and defense; the enemy's Barrage markers come on top.
+  return (dg ? 0.5f : 1.0f) * barrage_factor(c, side);
 }
 
 const Ard2Evaluator::Goals& Ard2Evaluator::goals(int scenario) {

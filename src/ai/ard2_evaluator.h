@@ -42,8 +42,8 @@
 // Terms, all from side 0's (Allied) view, about one point per strength point:
 //  - material: attack + defense of every unit not eliminated; DG and Out of Supply
 //    units count less (ARD2 3.4, 3.7), and so does a unit the phase's end will make DG;
-//  - strength in threats and holding: what DG and enemy Full Barrage markers leave of
-//    it (ARD2 3.4, 3.5);
+//  - strength in threats and holding: what DG and the enemy's Barrage markers leave of
+//    it (ARD2 3.4, 3.5; a Half marker by the odds that its phase's end makes it Full);
 //  - projected control: a VP hex occupied by one side only will be that side's at the
 //    end of the phase (ARD2 6.0, update of control); else its marker;
 //  - the projected outcome: outcome() of the position with the projected control
@@ -210,10 +210,13 @@ class Ard2Evaluator final : public GenericEvaluator {
   // The combat units' and the artillery's approach to the objectives their side
   // lacks, side 0's view.
   double approach_terms(const std::vector<Objective>& objs, const int* marked, const int* holder, int turns_left);
-  // What DG and the enemy's Full Barrage markers leave of a unit's attack and defense.
+  // What the enemy's Barrage markers in a cell leave of a unit's attack and defense:
+  // its Full markers, and its Half markers as the phase's end will reconcile them.
+  float barrage_factor(int cell, int side) const;
+  // ... and DG with them.
   float combat_factor(int cell, int side, bool dg) const;
   // Per cell and side: the units that count for stacking, whether they mix
-  // Divisions, and the Full Barrage markers; stamped with now_.
+  // Divisions, and the enemy's Barrage markers; stamped with now_.
   void index_stacks(const core::State& s);
   // Whether the unit counts toward its hex's stacking when the phase ends.
   bool counts_for_stacking(const core::UnitState& us, int side) const;
@@ -229,8 +232,8 @@ class Ard2Evaluator final : public GenericEvaluator {
   bool final_phase_ = false;
   std::vector<core::Hex> defended_;
   int control_kind_ = -1;
-  // Full Barrage markers fired by side 0 and by side 1 (hex marker kinds), or -1.
-  int full_kind_[2] = {-1, -1};
+  // Full and Half Barrage markers fired by side 0 and by side 1 (hex marker kinds), or -1.
+  int full_kind_[2] = {-1, -1}, half_kind_[2] = {-1, -1};
   std::vector<core::Hex> candidates_;  // hexes probed for objectives
   std::unordered_map<uint64_t, Projected> projected_;
   std::vector<Piece> pieces_;
@@ -271,8 +274,9 @@ class Ard2Evaluator final : public GenericEvaluator {
     uint8_t count = 0;         // units that count for stacking
     int16_t division = -1;     // the first Division seen, -1 none
     bool mixed = false;
-    uint32_t full_stamp = 0;
+    uint32_t barrage_stamp = 0;   // stamps `full` and `half`
     uint8_t full = 0;          // Full Barrage markers fired by the other side
+    uint8_t half = 0;          // ... and Half markers, until their phase ends
   };
   std::vector<Stack> stacks_[2];
   // Per side: the hexes of units about to leave play (scheduled removals).

@@ -64,6 +64,7 @@ struct Stats {
   int64_t iterations = 0;  // plans (or positions) evaluated by the last planning
   int64_t ms = 0;          // time spent by the last planning
   double value = 0;        // the evaluator's value of the chosen line, for the acting side
+  bool planned = false;    // the action came from a plan of the whole phase, not the lookahead alone
 };
 
 class Player {

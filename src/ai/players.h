@@ -135,6 +135,7 @@ class SearchPlayer final : public Player {
   std::unordered_map<uint64_t, double> scores_;  // by the hash of a phase's end, per planning
   uint64_t plan_seed_ = 0;                   // the dice of every lookahead in one planning
   bool rolled_ = false;                      // the last decode stopped before a die
+  bool rolled_at_phase_ = false;             // ... of a phase-level action (a barrage)
   core::Action pending_;                     // the action whose die it stopped before
   int phase_actions_ = 0;                    // phase-level actions of the last decode
   uint64_t dice_phase_ = ~0ull;

@@ -211,8 +211,14 @@ bool SearchPlayer::plan(const core::State& s, int side, const Budget& budget, co
   Plan& greedy = population_.front();
   greedy.value = decode(s, side, greedy, deadline);
   greedy.scored = true;
-  if (rolled_ && phase_actions_ < 2) {
-    dice_phase_ = phase_key(s);
+  // A phase whose first action leads to a die in the frame it opens (an attack
+  // declared, then resolved) is played by the lookahead to its end. A die rolled by a
+  // phase-level action (a barrage, an overrun) that the greedy plan takes first is that
+  // one decision's alone; the next call plans again. Marking the whole phase by it
+  // left a Movement Phase whose first greedy action was a barrage to the lookahead,
+  // one move at a time (7.4, docs/ai.md).
+  if (rolled_ && phase_actions_ < 2 && (!rolled_at_phase_ || phase_actions_ == 0)) {
+    if (!rolled_at_phase_) dice_phase_ = phase_key(s);
     return false;
   }
   if (greedy.genes.empty()) return false;
@@ -239,7 +245,7 @@ bool SearchPlayer::plan(const core::State& s, int side, const Budget& budget, co
   }
   chosen_ = population_.front().genes;
   next_ = 0;
-  stats_ = {iterations, 0, population_.front().value};
+  stats_ = {iterations, 0, population_.front().value, true};
   return !chosen_.empty();
 }
 
@@ -291,6 +297,7 @@ double SearchPlayer::decode(const core::State& root, int side, Plan& p, const De
     if (c.rolls != before_.rolls) {
       c = before_;
       rolled_ = true;
+      rolled_at_phase_ = at_phase;
       pending_ = a;
       break;
     }

@@ -700,6 +700,14 @@ TEST(AiArd2Evaluator, WeighsAThreatAtTheStrengthEnemyBarrageLeaves) {
   core::add_hex_marker(two, core::HexMarker{hex("B22.33"), kind, 2});
   EXPECT_LT(eval.evaluate(one, 1), clear);
   EXPECT_LT(eval.evaluate(two, 1), eval.evaluate(one, 1));
+  // and a lone Half marker, Full on 4-6 of a die when its phase ends, lies between
+  // none and one Full marker; two Halves, which make one Full for sure, count as one
+  core::State half = s, halves = s;
+  core::add_hex_marker(half, core::HexMarker{hex("B22.33"), marker_kind("half_allied"), 1});
+  core::add_hex_marker(halves, core::HexMarker{hex("B22.33"), marker_kind("half_allied"), 2});
+  EXPECT_LT(eval.evaluate(half, 1), clear);
+  EXPECT_GT(eval.evaluate(half, 1), eval.evaluate(one, 1));
+  EXPECT_DOUBLE_EQ(eval.evaluate(halves, 1), eval.evaluate(one, 1));
   // and the evaluation stays zero-sum
   EXPECT_DOUBLE_EQ(eval.evaluate(two, 0), -eval.evaluate(two, 1));
 }
@@ -832,6 +840,41 @@ TEST(AiArd2, TheSearchDoesNotOverrunAtOddsThatCannotTakeTheHex) {
     EXPECT_FALSE(a == overrun) << "step " << k;
     ard2().apply(s, a, events);
   }
+}
+
+TEST(AiArd2, TheSearchStillPlansAMovementPhaseWhoseFirstDecisionIsABarrage) {
+  // given 7.4's last German Movement Phase: the Germans hold St. Vith and Vielsalm, a
+  // 62 VG battalion stands north of Berg Reuland, which two US units hold, the 62 VG
+  // artillery is in range of it (its battalion spots, ARD2 3.5), and two more German
+  // units have moves to make
+  core::State s = ard2().setup(scenario("7.4"), 3);
+  clear_map(s);
+  place(s, "62VG.Inf.190", hex("B22.29"));
+  const core::UnitId artillery = place(s, "62VG.Arty.162", hex("B25.30"));
+  place(s, "14Cav.Recon.32", hex("B22.28"));
+  place(s, "7Arm.MechInf.Chap", hex("B22.28"));
+  place(s, "18VG.Inf.294", hex("B21.33"));
+  place(s, "18VG.Inf.293", hex("B11.34"));
+  place(s, "62VG.Inf.164", hex("B30.38"));
+  place(s, "7Arm.Tank.Brown", hex("B5.30"));
+  mark_german(s, "B21.33");
+  mark_german(s, "B11.34");
+  at_last_turn(s, "7.4", "german_movement", 1);
+  const uint16_t movement = s.stack[0].step;
+  SearchPlayer search(ard2(), 5);
+  core::Events events;
+  // when the search fires the barrage first, a phase-level action whose die is rolled
+  // at once, a decision of the lookahead's
+  const core::Action first = search.act(ard2(), s, Budget{0, 20});
+  ASSERT_EQ(ard2().action_names()[first.type], "barrage");
+  ASSERT_EQ(first.unit, artillery);
+  EXPECT_FALSE(search.stats().planned);
+  ard2().apply(s, first, events);
+  ASSERT_EQ(s.stack[0].step, movement);
+  // then the rest of the phase is planned whole again: the barrage's die made it no
+  // phase of dice (as a Combat Phase is, whose attacks roll in the frame they open)
+  search.act(ard2(), s, Budget{0, 20});
+  EXPECT_TRUE(search.stats().planned);
 }
 
 TEST(AiArd2, TheSearchKeepsToItsClockOnTheCampaign) {
