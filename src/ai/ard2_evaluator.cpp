@@ -232,7 +232,7 @@ float Ard2Evaluator::barrage_factor(int c, int side) const {
   // as half a Full marker's chance.
   const Stack& st = stacks_[side][size_t(c)];
   if (st.barrage_stamp != now_) return 1.0f;
-  auto with = [](int fulls) { return fulls == 0 ? 1.0f : fulls == 1 ? 0.5f : 0.25f; };
+  auto with = [](int fulls) { return float(ard2::barrage_eighths(fulls)) / scs::kEighths; };
   if (st.half >= 2) return with(st.full + 1);
   if (st.half == 1) return 0.5f * (with(st.full) + with(st.full + 1));
   return with(st.full);

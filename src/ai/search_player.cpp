@@ -211,15 +211,18 @@ bool SearchPlayer::plan(const core::State& s, int side, const Budget& budget, co
   Plan& greedy = population_.front();
   greedy.value = decode(s, side, greedy, deadline);
   greedy.scored = true;
-  // A phase whose first action leads to a die in the frame it opens (an attack
-  // declared, then resolved) is played by the lookahead to its end. A die rolled by a
-  // phase-level action (a barrage, an overrun) that the greedy plan takes first is that
-  // one decision's alone; the next call plans again. Marking the whole phase by it
-  // left a Movement Phase whose first greedy action was a barrage to the lookahead,
-  // one move at a time (7.4, docs/ai.md).
-  if (rolled_ && phase_actions_ < 2 && (!rolled_at_phase_ || phase_actions_ == 0)) {
-    if (!rolled_at_phase_) dice_phase_ = phase_key(s);
-    return false;
+  // A phase whose first action leads to a die in the frame it opens (an attack or an
+  // overrun declared, then resolved) is played by the lookahead to its end. A die
+  // rolled at once by a phase-level action (a barrage) is that decision's alone: taken
+  // first, the lookahead decides it and the next call plans again; taken later, the
+  // plan stops before it. Marking the whole phase by it left a Movement Phase whose
+  // greedy plan fired first, or after one move, to the lookahead (7.4, docs/ai.md).
+  if (rolled_ && phase_actions_ < 2) {
+    if (!rolled_at_phase_) {
+      dice_phase_ = phase_key(s);
+      return false;
+    }
+    if (phase_actions_ == 0) return false;
   }
   if (greedy.genes.empty()) return false;
   if (next_ < chosen_.size()) population_.push_back(Plan{{chosen_.begin() + std::ptrdiff_t(next_), chosen_.end()}});

@@ -12,15 +12,16 @@ namespace {
 int multiplier(const Position& p, core::UnitId u) {
   int m = scs::kEighths;
   if (p.dg(u)) m /= 2;
-  const int enemy = p.full_markers(p.unit(u).hex, other_side(p.info(u).side));
-  if (enemy == 1) m /= 2;
-  if (enemy >= 2) m /= 4;
-  return m;
+  return m * barrage_eighths(p.full_markers(p.unit(u).hex, other_side(p.info(u).side))) / scs::kEighths;
 }
 
 bool hex_terrain_applies(const scs::HexTerrainKind& k, int side) { return k.only_side < 0 || k.only_side == side; }
 
 }  // namespace
+
+int barrage_eighths(int enemy_full_markers) {
+  return enemy_full_markers <= 0 ? scs::kEighths : enemy_full_markers == 1 ? scs::kEighths / 2 : scs::kEighths / 4;
+}
 
 int attack_eighths(const Position& p, core::UnitId u) { return p.attack(u) * multiplier(p, u); }
 int defense_eighths(const Position& p, core::UnitId u) { return p.defense(u) * multiplier(p, u); }

@@ -14,6 +14,9 @@ namespace ard2 {
 // ARD2 3.4, 3.5: a unit's attack or defense in eighths of a point after DG (1/2) and
 // enemy Full Barrage markers in its hex (one 1/2, two or more 1/4). ASSUMED (A14): the
 // two multiply (DG under two markers: 1/8), and nothing is rounded before the odds.
+// ARD2 3.5: what the enemy's Full Barrage markers in a hex leave of a unit's attack
+// and defense, in eighths: all with none, half with one, a quarter with two or more.
+int barrage_eighths(int enemy_full_markers);
 int attack_eighths(const Position& p, core::UnitId u);
 int defense_eighths(const Position& p, core::UnitId u);
 
