@@ -5,7 +5,8 @@
 //   hexfront_bench --benchmark_filter=AiStrength         win rates with Wilson 95% CIs
 //
 // The strength runs play search against greedy and against random, from both sides,
-// over HEXFRONT_AI_SEEDS seeds (default 10, quick; the report uses 100) with a budget
+// over HEXFRONT_AI_SEEDS seeds (default 10, quick; the report uses 100) from
+// HEXFRONT_AI_FIRST_SEED (default 100001, the seeds held out from tuning) with a budget
 // of HEXFRONT_AI_ITERATIONS decodes per planning (default 200, deterministic). The
 // table goes to stderr; the counters hold the win rates in percent. The table over
 // every Ardennes II scenario comes from bench/ai_strength.sh (docs/ai.md).
@@ -113,6 +114,7 @@ void AiStrength(benchmark::State& state, const char* opponent) {
   config.first = "search";
   config.second = opponent;
   config.seeds = env_int("HEXFRONT_AI_SEEDS", 10);
+  config.first_seed = uint64_t(env_int("HEXFRONT_AI_FIRST_SEED", 100001));
   config.budget = ai::Budget{0, env_int("HEXFRONT_AI_ITERATIONS", 200)};
   config.threads = env_int("HEXFRONT_AI_THREADS", 2);
   config.scenario = scenario();

@@ -151,6 +151,7 @@ Ard2Evaluator::Ard2Evaluator(const core::Rules& rules) : GenericEvaluator(rules)
 }
 
 int Ard2Evaluator::attack_distance(const Piece& p, const Objective& o) {
+  if (p.node >= 0 && !o.steps[p.move].empty()) return o.steps[p.move][size_t(p.node)];
   const int d = core::distance(p.hex, o.hex);
   if (d != 1) return d;
   return (o.no_attack_from[p.move] >> core::direction_to(o.hex, p.hex)) & 1 ? 2 : 1;
@@ -261,8 +262,9 @@ const Ard2Evaluator::Goals& Ard2Evaluator::goals(int scenario) {
   core::State all_german = base;
   for (core::Hex h : candidates_) set_control(all_german, h, 1);
   learn_exits(base, all_german, g);
-  if (!g.exits.empty()) g.routes = route_graph(base);
+  if (ard2_) g.routes = route_graph(base);
   learn_objectives(base, all_german, g);
+  measure_attack_steps(g);
   return g;
 }
 
@@ -384,6 +386,46 @@ Ard2Evaluator::RouteGraph Ard2Evaluator::route_graph(const core::State& base) co
     }
   }
   return graph;
+}
+
+void Ard2Evaluator::measure_attack_steps(Goals& g) const {
+  // A breadth-first search back from the hexes each objective may be attacked from
+  // (ARD2 TEC note 1: across a river or Prohibited terrain only along a road or
+  // track), over the steps the terrain allows a unit of each move type (ARD2 1.3).
+  const RouteGraph& graph = g.routes;
+  std::vector<int32_t> queue;
+  for (Objective& o : g.objectives) {
+    const int at = route_node(g, o.hex);
+    if (at < 0) continue;  // no graph: the hex distance stands (attack_distance)
+    for (int t = 0; t < 2; ++t) {
+      std::vector<uint16_t>& steps = o.steps[t];
+      steps.assign(graph.from.size(), kFar);
+      steps[size_t(at)] = 0;
+      queue.clear();
+      for (int d = 0; d < core::kDirections; ++d)
+        if (const int n = route_node(g, core::neighbor(o.hex, d)); n >= 0 && !((o.no_attack_from[t] >> d) & 1)) {
+          steps[size_t(n)] = 1;
+          queue.push_back(n);
+        }
+      for (size_t head = 0; head < queue.size(); ++head) {
+        const int node = queue[head];
+        for (int d = 0; d < core::kDirections; ++d) {
+          const int from = graph.from[size_t(node)][size_t(d)];
+          if (from < 0 || graph.cost[t][size_t(node)][size_t(d)] < 0 || steps[size_t(from)] != kFar) continue;
+          steps[size_t(from)] = uint16_t(steps[size_t(node)] + 1);
+          queue.push_back(from);
+        }
+      }
+    }
+  }
+}
+
+int Ard2Evaluator::attack_steps(int scenario, size_t i, core::Hex h, int move) {
+  const Goals& g = goals(scenario);
+  const Objective& o = g.objectives[i];
+  if (o.steps[move].empty()) return core::distance(h, o.hex);
+  const int n = route_node(g, h);
+  return n < 0 ? kFar : o.steps[move][size_t(n)];
 }
 
 int Ard2Evaluator::route_node(const Goals& g, core::Hex h) const {
@@ -567,7 +609,9 @@ void Ard2Evaluator::learn_objectives(const core::State& base0, const core::State
   // but it is no objective (and would pull units toward the area's edge).
   for (size_t i = 0; i < candidates_.size() && g.objectives.size() < 64; ++i)  // the mask has 64 bits
     if (weight[i] > 0 && (!ard2_ || ard2_->in_play(base0, candidates_[i]))) {
-      Objective o{candidates_[i], weight[i]};
+      Objective o;
+      o.hex = candidates_[i];
+      o.weight = weight[i];
       if (ard2_) {
         // The hex terrain's shift alone (no attacking stack, so no hexside), ARD2 1.3 b).
         const ard2::Position at = ard2_->position(base0);
@@ -827,7 +871,8 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
       // Reach in hexes: about half the MA off roads, plus the attack into the next hex.
       pieces_.push_back({us.hex, c, d.side, f * d.attack[k], f * d.defense[k], std::clamp(d.ma / 2, 1, 8) + 1,
                          d.range, d.combat, marching(goals_of, us.def),
-                         final_phase_ && d.side == phasing_ && (us.flags & attacked_bit_), d.move});
+                         final_phase_ && d.side == phasing_ && (us.flags & attacked_bit_), d.move,
+                         route_node(goals_of, us.hex)});
     }
     v += d.side == 0 ? worth : -worth;
   }

@@ -52,7 +52,9 @@
 //    loss alone would turn it, each against its threat ratio, while the loser still
 //    has a phase to play;
 //  - threats: the enemy attack strength that can reach an objective against its
-//    holder's defense in and next to it; garrisons. The defense in the hex counts at
+//    holder's defense in and next to it; garrisons. Reach and approach count the hex
+//    steps the terrain allows to a hex the objective may be attacked from (the way
+//    round a river to a crossing), not the hex distance. The defense in the hex counts at
 //    the odds its terrain's column shift is worth (a City's two columns: 5/3);
 //  - approach: each combat unit joins an objective its side lacks, nearest first,
 //    while that objective still calls for attack strength (three times the defense
@@ -105,7 +107,15 @@ class Ard2Evaluator final : public GenericEvaluator {
     // the hex from its neighbour in direction d (ARD2 TEC note 1: across Prohibited
     // terrain only along a road or track), read from the set-up's terrain.
     uint8_t no_attack_from[2] = {0, 0};
+    // Per move type, per node of the play area (RouteGraph): the hex steps a unit there
+    // takes to a hex it may attack this one from, plus the attack (1 next to it, kFar
+    // when no step leads there). The steps are the terrain's (no Prohibited hexside,
+    // bridges as set up); an unbridged river thus counts as the detour to a crossing,
+    // where the hex distance made the bank across it look one hex off (7.4's Berg
+    // Reuland behind the Our).
+    std::vector<uint16_t> steps[2];
   };
+  static constexpr uint16_t kFar = 999;
   // Units of one formation leaving the map for the VP or the win.
   struct ExitGoal {
     int side = 1;
@@ -132,10 +142,13 @@ class Ard2Evaluator final : public GenericEvaluator {
     std::vector<ExitGoal> exits;
     std::vector<int8_t> exit_goal_of_def;  // per counter definition: its exit goal or -1
     std::vector<int16_t> leaves_on_turn;    // per counter definition: its removal turn, or 0
-    RouteGraph routes;                      // built when there are exit goals
+    RouteGraph routes;                      // the play area's: exit routes, attack steps
   };
   const Goals& goals(int scenario);
   const std::vector<Objective>& objectives(int scenario) { return goals(scenario).objectives; }
+  // Objective::steps of objective i for a unit of move type `move` at `h` (kFar outside
+  // the play area).
+  int attack_steps(int scenario, size_t i, core::Hex h, int move);
   // The half MP of unit u's cheapest route to its exit goal's exit around the enemy
   // of s, or -1 (no exit goal, not on the map, no route).
   int exit_route_cost(const core::State& s, core::UnitId u);
@@ -166,9 +179,10 @@ class Ard2Evaluator final : public GenericEvaluator {
     bool marching;  // of an exit goal still open: bound for the exit, not the objectives
     bool spent;     // in its side's last phase of the game, it has attacked already
     int move;       // DefInfo::move
+    int node;       // its hex's node in the play area's RouteGraph, -1 outside
   };
-  // Hexes from `p` to objective `o`; a hex next to it from which `p` cannot attack it
-  // counts as two, as the attack must come from another.
+  // Hex steps from `p` to a hex it may attack objective `o` from, plus the attack
+  // (Objective::steps).
   static int attack_distance(const Piece& p, const Objective& o);
 
   Projected projected_outcome(const core::State& s, uint64_t mask, const std::vector<Objective>& objs, int exited);
@@ -182,6 +196,8 @@ class Ard2Evaluator final : public GenericEvaluator {
   std::vector<core::Hex> exit_hexes(const core::State& base, const std::vector<core::UnitId>& units, int side);
   RouteGraph route_graph(const core::State& base) const;
   int route_node(const Goals& g, core::Hex h) const;  // -1 outside the play area
+  // Objective::steps of every objective, over the graph.
+  void measure_attack_steps(Goals& g) const;
   // The route costs of exit goal k's units of move type `type` (per node, in
   // half MP, kNoRoute where none) around the enemy of state s; recomputed only when
   // the enemy has moved since the last call.

@@ -302,11 +302,53 @@ TEST(AiArd2Evaluator, ReadsAUnitNextToAnObjectiveAcrossAHexsideItCannotAttackOve
   // and when the spare stands next to Vielsalm in B11.33 rather than across the river
   // in B10.34 (both a hex from it, far from the other towns and every other unit), the
   // Germans rate it higher: the threat and the approach read the unit across the river
-  // as two hexes off, since its attack must come from another hex
+  // as two steps off, a step to a hex its attack may come from and the attack
   core::State open = s, across = s;
   open.units[spare].hex = hex("B11.33");
   across.units[spare].hex = hex("B10.34");
   EXPECT_GT(eval.evaluate(open, 1), eval.evaluate(across, 1));
+}
+
+TEST(AiArd2Evaluator, CountsTheWayRoundARiverToAHexAnObjectiveMayBeAttackedFrom) {
+  // given 7.4's objectives, among them Berg Reuland (B22.28), a village whose two
+  // eastern hexsides are the Our with no road across, and St. Vith (B21.33)
+  Ard2Evaluator eval(ard2());
+  const int sc = scenario("7.4");
+  const auto& objectives = eval.objectives(sc);
+  auto index_of = [&](const char* id) {
+    const auto it = std::find_if(objectives.begin(), objectives.end(),
+                                 [&](const Ard2Evaluator::Objective& o) { return o.hex == hex(id); });
+    EXPECT_NE(it, objectives.end()) << id;
+    return size_t(it - objectives.begin());
+  };
+  const size_t berg_reuland = index_of("B22.28"), st_vith = index_of("B21.33");
+  for (int type = 0; type < scs::kMoveTypes; ++type) {
+    // then a unit next to it on the east bank (B23.28) is as far from an attack on it as
+    // the way round to a crossing of the Our takes (ARD2 TEC note 1: an attack across a
+    // river only along a road; ARD2 1.3: no step across one), though a hex from it
+    EXPECT_EQ(core::distance(hex("B23.28"), hex("B22.28")), 1);
+    EXPECT_GE(eval.attack_steps(sc, berg_reuland, hex("B23.28"), type), 10) << type;
+    // and a unit next to it on its own bank (B21.29) attacks from where it stands, and
+    // one in it is there
+    EXPECT_EQ(eval.attack_steps(sc, berg_reuland, hex("B21.29"), type), 1) << type;
+    EXPECT_EQ(eval.attack_steps(sc, berg_reuland, hex("B22.28"), type), 0) << type;
+    // and where no river lies between, the steps are the hex distance (St. Vith from
+    // B22.30: 3)
+    EXPECT_EQ(eval.attack_steps(sc, st_vith, hex("B22.30"), type), core::distance(hex("B22.30"), hex("B21.33")))
+        << type;
+  }
+  // when the spare of three_towns_and_a_spare() stands across the Our from Berg
+  // Reuland (B23.28) rather than where the helper puts it, three hexes off on its own
+  // bank (B21.31)
+  core::UnitId spare = core::kNoUnit;
+  const core::State s = three_towns_and_a_spare(spare);
+  core::State across = s;
+  across.units[spare].hex = hex("B23.28");
+  // then the Germans rate its own bank higher: read as two hexes off (a step to a hex
+  // an attack may come from), the far bank rated higher than the own bank's three, and
+  // drew units where no attack could come from (7.4, docs/ai.md)
+  EXPECT_EQ(s.units[spare].hex, hex("B21.31"));
+  EXPECT_GT(eval.evaluate(s, 1), eval.evaluate(across, 1));
 }
 
 TEST(AiArd2Evaluator, LearnsWhichObjectivesEachSidesWinCannotDoWithout) {
