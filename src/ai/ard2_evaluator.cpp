@@ -150,12 +150,12 @@ Ard2Evaluator::Ard2Evaluator(const core::Rules& rules) : GenericEvaluator(rules)
     if (std::find(candidates_.begin(), candidates_.end(), v.hex) == candidates_.end()) candidates_.push_back(v.hex);
 }
 
-int Ard2Evaluator::attack_distance(const Piece& p, const Objective& o) {
-  if (p.node >= 0 && !o.steps[p.move].empty()) return o.steps[p.move][size_t(p.node)];
-  const int d = core::distance(p.hex, o.hex);
-  if (d != 1) return d;
-  return (o.no_attack_from[p.move] >> core::direction_to(o.hex, p.hex)) & 1 ? 2 : 1;
+int Ard2Evaluator::steps_to(const Objective& o, core::Hex h, int node, int move) {
+  // Without a graph (a game other than Ardennes II's module) or its node, the hex distance.
+  return node >= 0 && !o.steps[move].empty() ? o.steps[move][size_t(node)] : core::distance(h, o.hex);
 }
+
+int Ard2Evaluator::attack_distance(const Piece& p, const Objective& o) { return steps_to(o, p.hex, p.node, p.move); }
 
 int Ard2Evaluator::cell(core::Hex h) const { return (h.q - q0_) * height_ + (h.r - r0_); }
 
@@ -422,10 +422,7 @@ void Ard2Evaluator::measure_attack_steps(Goals& g) const {
 
 int Ard2Evaluator::attack_steps(int scenario, size_t i, core::Hex h, int move) {
   const Goals& g = goals(scenario);
-  const Objective& o = g.objectives[i];
-  if (o.steps[move].empty()) return core::distance(h, o.hex);
-  const int n = route_node(g, h);
-  return n < 0 ? kFar : o.steps[move][size_t(n)];
+  return steps_to(g.objectives[i], h, route_node(g, h), move);
 }
 
 int Ard2Evaluator::route_node(const Goals& g, core::Hex h) const {

@@ -146,8 +146,7 @@ class Ard2Evaluator final : public GenericEvaluator {
   };
   const Goals& goals(int scenario);
   const std::vector<Objective>& objectives(int scenario) { return goals(scenario).objectives; }
-  // Objective::steps of objective i for a unit of move type `move` at `h` (kFar outside
-  // the play area).
+  // Objective::steps of objective i for a unit of move type `move` at `h`.
   int attack_steps(int scenario, size_t i, core::Hex h, int move);
   // The half MP of unit u's cheapest route to its exit goal's exit around the enemy
   // of s, or -1 (no exit goal, not on the map, no route).
@@ -184,6 +183,8 @@ class Ard2Evaluator final : public GenericEvaluator {
   // Hex steps from `p` to a hex it may attack objective `o` from, plus the attack
   // (Objective::steps).
   static int attack_distance(const Piece& p, const Objective& o);
+  // Objective::steps at `node` (the node of `h`), or the hex distance where there are none.
+  static int steps_to(const Objective& o, core::Hex h, int node, int move);
 
   Projected projected_outcome(const core::State& s, uint64_t mask, const std::vector<Objective>& objs, int exited);
   void learn_exits(const core::State& base, const core::State& all_german, Goals& g);

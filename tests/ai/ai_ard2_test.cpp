@@ -344,9 +344,9 @@ TEST(AiArd2Evaluator, CountsTheWayRoundARiverToAHexAnObjectiveMayBeAttackedFrom)
   const core::State s = three_towns_and_a_spare(spare);
   core::State across = s;
   across.units[spare].hex = hex("B23.28");
-  // then the Germans rate its own bank higher: read as two hexes off (a step to a hex
-  // an attack may come from), the far bank rated higher than the own bank's three, and
-  // drew units where no attack could come from (7.4, docs/ai.md)
+  // then the Germans rate its own bank higher (read as two hexes off, a step and the
+  // attack, the far bank rated higher than the own bank's three and drew units where
+  // no attack could come from: 7.4, docs/ai.md)
   EXPECT_EQ(s.units[spare].hex, hex("B21.31"));
   EXPECT_GT(eval.evaluate(s, 1), eval.evaluate(across, 1));
 }
