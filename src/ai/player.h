@@ -43,6 +43,13 @@ class Deadline {
       : unlimited_(ms <= 0), end_(std::chrono::steady_clock::now() + std::chrono::milliseconds(ms)) {}
   explicit Deadline(std::chrono::steady_clock::time_point end) : unlimited_(false), end_(end) {}
   static Deadline none() { return Deadline(0); }
+  static Deadline now() { return Deadline(std::chrono::steady_clock::now()); }
+  // The sooner of this and `other` (none is the latest of all).
+  Deadline earlier(const Deadline& other) const {
+    if (unlimited_) return other;
+    if (other.unlimited_) return *this;
+    return Deadline(std::min(end_, other.end_));
+  }
   bool passed() const { return !unlimited_ && std::chrono::steady_clock::now() >= end_; }
   bool unlimited() const { return unlimited_; }
   // A deadline `fraction` of the way from now to this one (a share of what is left);

@@ -61,6 +61,9 @@ class SearchPlayer final : public Player {
     int population = 24;
     int elite = 8;
     double mutation_rate = 0.3;  // chance that one more gene of a child is redrawn
+    // ASSUMED: the share of what is left of the turn's bank one planning may spend (a
+    // Movement Phase's plan); the rest stays for the phases that follow.
+    double plan_share = 0.3;
   };
 
   SearchPlayer(const core::Rules& rules, uint64_t seed, Options options);
@@ -84,9 +87,10 @@ class SearchPlayer final : public Player {
   // (combat: the lookahead handles it better) or the plan is empty.
   bool plan(const core::State& s, int side, const Budget& budget, const Deadline& deadline);
   // Plays `p` from `root` on a blind clone until root's phase ends, an action would
-  // roll a die (the plan stops before it) or the clock runs out, repairing genes that
-  // are not legal where they come, and scores the position reached; the genes
-  // actually played replace p's.
+  // roll a die (the plan stops before it) or the clock runs out (a wide phase's plan
+  // past its genome is then filled quickly: quick_unit), repairing genes that are not
+  // legal where they come, and scores the position reached; the genes actually played
+  // replace p's.
   double decode(const core::State& root, int side, Plan& p, const Deadline& deadline);
   // The value for `side` of the position where a plan ends: the lookahead's value of
   // `die` when the plan stopped before that action's die, else its outcome, the
@@ -97,6 +101,12 @@ class SearchPlayer final : public Player {
   // The fill of a huge phase (see kHuge): the next unit's best move into `out`, or
   // false when it is better left where it is (it is then marked as acted).
   bool fill_unit(const core::State& c, int side, core::Action& out);
+  // The fill of a wide phase once the planning's time is out: the best of kQuickMoves
+  // of the next unit's actions drawn at random, by the evaluator alone.
+  bool quick_unit(const core::State& c, int side, core::Action& out);
+  // The actions of the next unit still to act in legal_ into next_legal_; false, with
+  // the phase's end (or the first action) in `end`, when no unit is left.
+  bool next_unit(core::Action& end);
   // The best of `legal` for `side` by the lookahead; a move that rates below standing
   // still (the evaluator of `s`) gives way to the best other action when ending the
   // phase would cost more than kCliff. Sets *value.
@@ -129,7 +139,7 @@ class SearchPlayer final : public Player {
   bool wide_ = false;
   core::ActionList root_legal_;
   std::vector<uint8_t> acted_;
-  core::State scratch_{}, before_{};
+  core::State scratch_{}, before_{}, probe_{};
   std::vector<Plan> population_;
   std::vector<core::Action> played_;         // the genes a decode plays, reused
   std::unordered_map<uint64_t, double> scores_;  // by the hash of a phase's end, per planning
@@ -140,6 +150,11 @@ class SearchPlayer final : public Player {
   int phase_actions_ = 0;                    // phase-level actions of the last decode
   uint64_t dice_phase_ = ~0ull;
   int bank_turn_ = -1;
+  Deadline fill_deadline_ = Deadline::none();  // where a wide phase's quick fill stops (kFillShare)
+  bool first_population_ = false;              // the plan being decoded is of the first population
+  uint64_t army_phase_ = ~0ull;                // the last phase planned with a huge list (kHuge)
+  uint64_t rushed_phase_ = ~0ull;              // the phase a plan of which was filled quickly
+  Deadline rush_end_ = Deadline::none();       // ... and where that phase ends
   std::chrono::steady_clock::duration bank_spent_{};  // thinking in the game turn bank_turn_
   // The chosen plan, handed out from next_ while the state is the expected one.
   std::vector<core::Action> chosen_;

@@ -28,11 +28,13 @@
 //    listing the legal actions again: the plan was legal on this very state); anything
 //    else makes the next call plan again from what happened.
 // 7. Time: the wall clock is a bank per game turn, spent only by the player's own
-//    thinking (the calls of act()). A planning may spend kPlanShare of what is left of
-//    it and a lookahead decision kDecisionShare, so the phases after the first keep
-//    their time. Every loop checks its deadline (the greedy fill and the lookahead
-//    too); once the bank is spent a phase is ended, so a player turn of the largest
-//    scenario stays within the budget (the bank is 9/10 of it).
+//    thinking (the calls of act()). A planning may spend Options::plan_share of what
+//    is left of it and a lookahead decision kDecisionShare, so the phases after the
+//    first keep their time. Every loop checks its deadline (the greedy fill and the
+//    lookahead too); once the bank is spent a phase is ended, so a player turn of the
+//    largest scenario stays within the budget (the bank is 9/10 of it). A phase too
+//    wide to be planned in its share (an army's) is filled on by a quick look per
+//    unit, up to kFillShare, and ends there (a rushed phase).
 #include <algorithm>
 #include <chrono>
 
@@ -68,14 +70,26 @@ constexpr int kHurryActions = 24, kHurryNodes = 20;
 // unit's best move by the lookahead, or none when staying is worth more. Weighing
 // every move of every unit at each step (the shortlist) took seconds per action there.
 constexpr size_t kHuge = 3000;
+// ASSUMED: a phase too wide for the clock whose planning ran out of time goes on unit
+// by unit, each unit's move the best by the evaluator alone of this many of its
+// actions (drawn at random among more), or none: a few milliseconds a unit, where
+// weighing all its moves by the lookahead took about 40 on 7.2. Stopping there left
+// most of 7.2's German army where it stood, and the plannings that followed in the
+// phase spent the rest of the turn's bank, so the Combat Phase was ended unplayed
+// (docs/ai.md, "The army that never attacked").
+constexpr int kQuickMoves = 24;
 // ASSUMED: what ending a phase may cost below the position as it stands (about two
 // battalions' strength) before a move that loses value is no longer played to put it
 // off (best_or_stand).
 constexpr double kCliff = 10.0;
-// ASSUMED: the share of what is left of the turn's bank that one planning, and one
-// decision by the lookahead, may spend (a Movement Phase's plan, an attack's
-// declaration); the rest stays for the phases that follow.
-constexpr double kPlanShare = 0.3, kDecisionShare = 0.05;
+// ASSUMED: the share of what is left of the turn's bank that one decision by the
+// lookahead may spend (an attack's declaration; a planning's is Options::plan_share);
+// the rest stays for the phases that follow.
+constexpr double kDecisionShare = 0.05;
+// ASSUMED: the share of the bank a wide phase's quick fill may reach (counted, like
+// the planning's share, from the call that plans): the other half stays for the
+// Combat Phase.
+constexpr double kFillShare = 0.5;
 
 uint64_t action_key(const core::Action& a) {
   const uint64_t fields = (uint64_t(a.type) << 48) ^ (uint64_t(a.unit) << 32) ^ (uint64_t(uint16_t(a.hex.q)) << 16) ^
@@ -95,7 +109,12 @@ SearchPlayer::SearchPlayer(const core::Rules& rules, uint64_t seed, Options opti
 core::Action SearchPlayer::act(const core::Rules& rules, const core::State& s, const Budget& budget) {
   const auto start = std::chrono::steady_clock::now();
   const int side = rules.to_act(s);
-  const Deadline deadline = bank(s, budget);
+  // A rushed phase (a plan of it ran past the planning's time and was filled quickly)
+  // ends where that fill had to stop: the rest of the bank is the next phases'. Its
+  // plans after a barrage's die fill quickly from the start.
+  const bool rushed = phase_key(s) == rushed_phase_;
+  const Deadline deadline = rushed ? bank(s, budget).earlier(rush_end_) : bank(s, budget);
+  fill_deadline_ = rushed ? deadline : deadline.share(kFillShare);
   core::Action a;
   bool on_plan = expecting_ && next_ < chosen_.size() && core::hash_state(s) == expected_hash_;
   if (on_plan && wide_) on_plan = still_legal(s, chosen_[next_]);
@@ -113,7 +132,7 @@ core::Action SearchPlayer::act(const core::Rules& rules, const core::State& s, c
       // A share of what is left of the bank per planning and per decision: a planning
       // that spent it all left the rest of the turn to hurry(), which ends a phase
       // (the Germans of 7.4 at 2 s declared 2 attacks in a game; at 20 decodes, 16).
-      const Deadline plan_time = deadline.share(kPlanShare);
+      const Deadline plan_time = rushed ? Deadline::now() : deadline.share(options_.plan_share);
       sim_.set_deadline(&plan_time);
       if (s.stack[0].side == side && !in_dice_phase(s) && plan(s, side, budget, plan_time)) {
         a = hand_out(s);
@@ -205,10 +224,12 @@ bool SearchPlayer::plan(const core::State& s, int side, const Budget& budget, co
   plan_seed_ = rng_.next();
   root_legal_ = legal_;
   wide_ = root_legal_.size() > Simulator::kWide;
+  if (root_legal_.size() > kHuge) army_phase_ = phase_key(s);
   scores_.clear();
   population_.clear();
   population_.push_back(Plan{});  // the greedy plan
   Plan& greedy = population_.front();
+  first_population_ = true;
   greedy.value = decode(s, side, greedy, deadline);
   greedy.scored = true;
   // A phase whose first action leads to a die in the frame it opens (an attack or an
@@ -221,6 +242,13 @@ bool SearchPlayer::plan(const core::State& s, int side, const Budget& budget, co
     if (!rolled_at_phase_) {
       dice_phase_ = phase_key(s);
       return false;
+    }
+    // A rushed phase takes the barrage its quick fill chose: the lookahead over an
+    // army's whole list of actions spent 0.4 s of the bank on each (7.2).
+    if (phase_actions_ == 0 && rushed_phase_ == phase_key(s)) {
+      chosen_.assign(1, pending_);
+      next_ = 0;
+      return true;
     }
     if (phase_actions_ == 0) return false;
   }
@@ -237,6 +265,7 @@ bool SearchPlayer::plan(const core::State& s, int side, const Budget& budget, co
       stop = iterations >= max_iterations || deadline.passed();
       if (stop) break;
       if (p.scored) continue;
+      first_population_ = iterations < options_.population;
       p.value = decode(s, side, p, deadline);
       p.scored = true;
       ++iterations;
@@ -265,7 +294,15 @@ double SearchPlayer::decode(const core::State& root, int side, Plan& p, const De
   phase_actions_ = 0;
   size_t i = 0;
   acted_.assign(c.unit_count, 0);
-  for (int step = 0; step < kMaxRun && same_phase(c, phase) && !deadline.passed(); ++step) {
+  for (int step = 0; step < kMaxRun && same_phase(c, phase); ++step) {
+    // Past the planning's time a plan of a wide phase that is past its genome goes
+    // on, filled quickly (kQuickMoves), until its share of the bank is spent, where
+    // the phase is too wide for the clock: an army's (a huge list when it began), or
+    // one whose planning is still scoring its first population. The phase is then a
+    // rushed one. Elsewhere a planning has its plans; one it cuts short is dropped.
+    const bool late = deadline.passed();
+    const bool too_wide = army_phase_ == phase_key(root) || first_population_;
+    if (late && (!wide_ || !too_wide || fill_deadline_.passed())) break;
     const int actor = rules.to_act(c);
     legal_.clear();
     if (!wide_) {
@@ -287,8 +324,15 @@ double SearchPlayer::decode(const core::State& root, int side, Plan& p, const De
         ++i;
       const core::Action gene = i < p.genes.size() ? p.genes[i] : core::Action{kFill, core::kNoUnit, {}, 0};
       ++i;
-      if (gene.type == kFill && legal_.size() > kHuge) {
-        if (!fill_unit(c, side, a)) continue;  // the unit keeps its place
+      if (late && gene.type != kFill) break;
+      if (late) {
+        if (rushed_phase_ != phase_key(root)) {
+          rushed_phase_ = phase_key(root);
+          rush_end_ = fill_deadline_;
+        }
+        if (!quick_unit(c, side, a)) continue;  // the unit keeps its place
+      } else if (gene.type == kFill && legal_.size() > kHuge) {
+        if (!fill_unit(c, side, a)) continue;
       } else {
         a = gene.type < kRedraw ? gene : draw(c, legal_, side, gene);
       }
@@ -314,22 +358,28 @@ double SearchPlayer::decode(const core::State& root, int side, Plan& p, const De
   return score(c, phase, side, rolled_ ? &pending_ : nullptr);
 }
 
-bool SearchPlayer::fill_unit(const core::State& c, int side, core::Action& out) {
+bool SearchPlayer::next_unit(core::Action& end) {
   core::UnitId u = core::kNoUnit;
   for (const core::Action& a : legal_)
     if (a.unit != core::kNoUnit) {
       u = a.unit;
       break;
     }
-  if (u == core::kNoUnit) {
-    out = legal_.front();
-    for (const core::Action& a : legal_)
-      if (a.type == sim_.end_phase_type()) out = a;
-    return true;
-  }
   next_legal_.clear();
+  if (u == core::kNoUnit) {
+    end = legal_.front();
+    for (const core::Action& a : legal_)
+      if (a.type == sim_.end_phase_type()) end = a;
+    return false;
+  }
   for (const core::Action& a : legal_)
     if (a.unit == u) next_legal_.push_back(a);
+  return true;
+}
+
+bool SearchPlayer::fill_unit(const core::State& c, int side, core::Action& out) {
+  if (!next_unit(out)) return true;  // every unit has acted: `out` ends the phase
+  const core::UnitId u = next_legal_.front().unit;
   double value = 0;
   const core::Action best = sim_.best_action(c, next_legal_, side, plan_seed_, rng_, &value);
   if (value > sim_.evaluator().evaluate(c, side)) {
@@ -338,6 +388,34 @@ bool SearchPlayer::fill_unit(const core::State& c, int side, core::Action& out) 
   }
   acted_[u] = 1;
   return false;
+}
+
+bool SearchPlayer::quick_unit(const core::State& c, int side, core::Action& out) {
+  if (!next_unit(out)) return true;  // every unit has acted: `out` ends the phase
+  const core::UnitId u = next_legal_.front().unit;
+  core::Events none;
+  double best = sim_.evaluator().evaluate(c, side);
+  bool moved = false;
+  const int n = int(next_legal_.size());
+  for (int k = 0; k < std::min(n, kQuickMoves); ++k) {
+    const core::Action& a = next_legal_[size_t(n <= kQuickMoves ? k : rng_.below(n))];
+    probe_ = c;
+    sim_.rules().apply(probe_, a, none);
+    double v = 0;
+    if (probe_.rolls == c.rolls) {
+      v = sim_.evaluator().evaluate(probe_, side);
+    } else {  // a barrage: its worth over a draw per face (the plan stops before it)
+      sim_.set_limits(kDieSamples, 1);
+      v = sim_.action_value(c, a, side, plan_seed_);
+    }
+    if (v > best) {
+      best = v;
+      out = a;
+      moved = true;
+    }
+  }
+  if (!moved) acted_[u] = 1;
+  return moved;
 }
 
 double SearchPlayer::score(const core::State& c, const core::Frame& phase, int side, const core::Action* die) {

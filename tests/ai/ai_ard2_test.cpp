@@ -934,5 +934,55 @@ TEST(AiArd2, TheSearchKeepsToItsClockOnTheCampaign) {
   EXPECT_NE(std::find(legal.begin(), legal.end(), a), legal.end());
 }
 
+TEST(AiArd2, AWidePhaseOutOfPlanningTimeIsStillFilledUnitByUnit) {
+  // given 7.2's first German Movement Phase (an army of thousands of moves) and a
+  // search whose planning may spend none of its bank, as when the clock runs short
+  core::State start = ard2().setup(scenario("7.2"), 5);
+  core::Events none;
+  const uint16_t movement = step_index("german_movement");
+  for (int k = 0; k < 200 && start.stack[0].step != movement; ++k) {  // the Pre-Turn's steps
+    core::ActionList steps;
+    ard2().legal_actions(start, steps);
+    const auto end = std::find_if(steps.begin(), steps.end(),
+                                  [](const core::Action& a) { return ard2().action_names()[a.type] == "end_phase"; });
+    ard2().apply(start, end != steps.end() ? *end : steps.front(), none);
+  }
+  ASSERT_EQ(start.stack[0].step, movement);
+  core::ActionList legal;
+  ard2().legal_actions(start, legal);
+  std::vector<core::UnitId> movable;
+  for (const core::Action& a : legal)
+    if (ard2().action_names()[a.type] == "move") movable.push_back(a.unit);
+  std::sort(movable.begin(), movable.end());
+  movable.erase(std::unique(movable.begin(), movable.end()), movable.end());
+  ASSERT_GT(movable.size(), 100u);
+  SearchPlayer::Options options;
+  options.plan_share = 0;
+  SearchPlayer search(ard2(), 5, options);
+  const auto us = make_player("random", ard2(), 7);
+  // when it plays the phase to its end
+  core::State s = start;
+  std::vector<uint8_t> moved(s.unit_count, 0);
+  std::string last;
+  while (!s.over && s.stack[0].step == start.stack[0].step && s.turn == start.turn) {
+    if (ard2().to_act(s) != 1) {  // the US answers (a bridge blown, a retreat) at random
+      ard2().apply(s, us->act(ard2(), s, Budget{}), none);
+      continue;
+    }
+    const core::Action a = search.act(ard2(), s, Budget{60000, 0});
+    last = ard2().action_names()[a.type];
+    if (last == "move") moved[a.unit] = 1;
+    ard2().apply(s, a, none);
+  }
+  // then its units were still moved, one by one by a quick look, and it ended the
+  // phase itself with its bank far from spent: before, the planning stopped where its
+  // time ran out and the units past that point stood (docs/ai.md, "The army that
+  // never attacked")
+  size_t count = 0;
+  for (const core::UnitId u : movable) count += moved[u];
+  EXPECT_GT(count, movable.size() / 2) << "of " << movable.size();
+  EXPECT_EQ(last, "end_phase");
+}
+
 }  // namespace
 }  // namespace ai
