@@ -104,6 +104,9 @@ class SearchPlayer final : public Player {
   // The fill of a wide phase once the planning's time is out: the best of kQuickMoves
   // of the next unit's actions drawn at random, by the evaluator alone.
   bool quick_unit(const core::State& c, int side, core::Action& out);
+  // Whether the phase of `root` is too wide for the clock: an army's (kHuge), or its
+  // planning is still on its first population.
+  bool too_wide(const core::State& root) const;
   // The actions of the next unit still to act in legal_ into next_legal_; false, with
   // the phase's end (or the first action) in `end`, when no unit is left.
   bool next_unit(core::Action& end);

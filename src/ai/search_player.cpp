@@ -301,8 +301,7 @@ double SearchPlayer::decode(const core::State& root, int side, Plan& p, const De
     // one whose planning is still scoring its first population. The phase is then a
     // rushed one. Elsewhere a planning has its plans; one it cuts short is dropped.
     const bool late = deadline.passed();
-    const bool too_wide = army_phase_ == phase_key(root) || first_population_;
-    if (late && (!wide_ || !too_wide || fill_deadline_.passed())) break;
+    if (late && (!wide_ || !too_wide(root) || fill_deadline_.passed())) break;
     const int actor = rules.to_act(c);
     legal_.clear();
     if (!wide_) {
@@ -326,7 +325,7 @@ double SearchPlayer::decode(const core::State& root, int side, Plan& p, const De
       ++i;
       if (late && gene.type != kFill) break;
       if (late) {
-        if (rushed_phase_ != phase_key(root)) {
+        if (rushed_phase_ != phase_key(root)) {  // the first unit filled quickly
           rushed_phase_ = phase_key(root);
           rush_end_ = fill_deadline_;
         }
@@ -356,6 +355,10 @@ double SearchPlayer::decode(const core::State& root, int side, Plan& p, const De
   }
   p.genes.assign(played.begin(), played.end());
   return score(c, phase, side, rolled_ ? &pending_ : nullptr);
+}
+
+bool SearchPlayer::too_wide(const core::State& root) const {
+  return first_population_ || army_phase_ == phase_key(root);
 }
 
 bool SearchPlayer::next_unit(core::Action& end) {
