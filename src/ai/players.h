@@ -107,6 +107,9 @@ class SearchPlayer final : public Player {
   // Whether the phase of `root` is too wide for the clock: an army's (kHuge), or its
   // planning is still on its first population.
   bool too_wide(const core::State& root) const;
+  // Ranks `side`'s units of an army's phase (`huge`: kHuge) by their distance to
+  // the enemy, for next_unit; elsewhere units come in the list's order.
+  void front_order(const core::State& s, int side, bool huge);
   // The actions of the next unit still to act in legal_ into next_legal_; false, with
   // the phase's end (or the first action) in `end`, when no unit is left.
   bool next_unit(core::Action& end);
@@ -142,6 +145,7 @@ class SearchPlayer final : public Player {
   bool wide_ = false;
   core::ActionList root_legal_;
   std::vector<uint8_t> acted_;
+  std::vector<int> front_rank_;  // per unit: distance to the nearest enemy (front_order); empty: list order
   core::State scratch_{}, before_{}, probe_{};
   std::vector<Plan> population_;
   std::vector<core::Action> played_;         // the genes a decode plays, reused

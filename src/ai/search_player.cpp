@@ -37,6 +37,7 @@
 //    unit, up to kFillShare, and ends there (a rushed phase).
 #include <algorithm>
 #include <chrono>
+#include <climits>
 
 #include "ai/players.h"
 
@@ -66,8 +67,9 @@ constexpr int kDieSamples = 6;
 // Out of time: actions looked at, and positions per action.
 constexpr int kHurryActions = 24, kHurryNodes = 20;
 // A phase with more actions than this (7.1, 7.2: an army's thousands of moves) is
-// completed past its genome a unit at a time, in the order of the root's list: each
-// unit's best move by the lookahead, or none when staying is worth more. Weighing
+// completed past its genome a unit at a time, the units nearest the enemy first
+// (front_order): each unit's best move by the lookahead, or none when staying is
+// worth more. Weighing
 // every move of every unit at each step (the shortlist) took seconds per action there.
 constexpr size_t kHuge = 3000;
 // ASSUMED: a phase too wide for the clock whose planning ran out of time goes on unit
@@ -225,6 +227,7 @@ bool SearchPlayer::plan(const core::State& s, int side, const Budget& budget, co
   root_legal_ = legal_;
   wide_ = root_legal_.size() > Simulator::kWide;
   if (root_legal_.size() > kHuge) army_phase_ = phase_key(s);
+  front_order(s, side, root_legal_.size() > kHuge);
   scores_.clear();
   population_.clear();
   population_.push_back(Plan{});  // the greedy plan
@@ -361,12 +364,32 @@ bool SearchPlayer::too_wide(const core::State& root) const {
   return first_population_ || army_phase_ == phase_key(root);
 }
 
+void SearchPlayer::front_order(const core::State& s, int side, bool huge) {
+  front_rank_.clear();
+  if (!huge) return;
+  // ASSUMED: a unit's place at the front is its distance to the nearest enemy unit on
+  // the map. By the clock only the first units of an army's phase are weighed by the
+  // lookahead before the quick look takes over (kQuickMoves); in the list's order
+  // those were the first of the set-up, wherever they stood (7.2, docs/ai.md).
+  const core::UnitCatalog& catalog = sim_.rules().catalog();
+  std::vector<core::Hex> enemy;
+  for (core::UnitId u = 0; u < s.unit_count; ++u)
+    if (s.units[u].where == core::Where::OnMap && catalog[s.units[u].def].side != side) enemy.push_back(s.units[u].hex);
+  front_rank_.assign(s.unit_count, INT_MAX);
+  for (core::UnitId u = 0; u < s.unit_count; ++u) {
+    if (s.units[u].where != core::Where::OnMap) continue;
+    for (const core::Hex h : enemy) front_rank_[u] = std::min(front_rank_[u], core::distance(s.units[u].hex, h));
+  }
+}
+
 bool SearchPlayer::next_unit(core::Action& end) {
+  // The unit nearest the front (front_order), the first in the list among equals.
   core::UnitId u = core::kNoUnit;
   for (const core::Action& a : legal_)
-    if (a.unit != core::kNoUnit) {
+    if (a.unit != core::kNoUnit &&
+        (u == core::kNoUnit || (!front_rank_.empty() && front_rank_[a.unit] < front_rank_[u]))) {
       u = a.unit;
-      break;
+      if (front_rank_.empty()) break;
     }
   next_legal_.clear();
   if (u == core::kNoUnit) {

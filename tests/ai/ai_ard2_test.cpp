@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <climits>
 #include <utility>
 
 #include "ai/ard2_evaluator.h"
@@ -934,20 +935,49 @@ TEST(AiArd2, TheSearchKeepsToItsClockOnTheCampaign) {
   EXPECT_NE(std::find(legal.begin(), legal.end(), a), legal.end());
 }
 
-TEST(AiArd2, AWidePhaseOutOfPlanningTimeIsStillFilledUnitByUnit) {
-  // given 7.2's first German Movement Phase (an army of thousands of moves) and a
-  // search whose planning may spend none of its bank, as when the clock runs short
-  core::State start = ard2().setup(scenario("7.2"), 5);
+// 7.2's first German Movement Phase: an army of thousands of moves.
+core::State first_german_movement_of_7_2() {
+  core::State s = ard2().setup(scenario("7.2"), 5);
   core::Events none;
   const uint16_t movement = step_index("german_movement");
-  for (int k = 0; k < 200 && start.stack[0].step != movement; ++k) {  // the Pre-Turn's steps
+  for (int k = 0; k < 200 && s.stack[0].step != movement; ++k) {  // the Pre-Turn's steps
     core::ActionList steps;
-    ard2().legal_actions(start, steps);
+    ard2().legal_actions(s, steps);
     const auto end = std::find_if(steps.begin(), steps.end(),
                                   [](const core::Action& a) { return ard2().action_names()[a.type] == "end_phase"; });
-    ard2().apply(start, end != steps.end() ? *end : steps.front(), none);
+    ard2().apply(s, end != steps.end() ? *end : steps.front(), none);
   }
-  ASSERT_EQ(start.stack[0].step, movement);
+  EXPECT_EQ(s.stack[0].step, movement);
+  return s;
+}
+
+// The German moves a search with no time to plan makes in the phase of `start`, in
+// the order handed out (the US answers at random), and the last action's name.
+std::vector<core::UnitId> moves_with_no_planning_time(const core::State& start, std::string& last) {
+  SearchPlayer::Options options;
+  options.plan_share = 0;
+  SearchPlayer search(ard2(), 5, options);
+  const auto us = make_player("random", ard2(), 7);
+  core::Events none;
+  core::State s = start;
+  std::vector<core::UnitId> moved;
+  while (!s.over && s.stack[0].step == start.stack[0].step && s.turn == start.turn) {
+    if (ard2().to_act(s) != 1) {  // the US answers (a bridge blown, a retreat)
+      ard2().apply(s, us->act(ard2(), s, Budget{}), none);
+      continue;
+    }
+    const core::Action a = search.act(ard2(), s, Budget{60000, 0});
+    last = ard2().action_names()[a.type];
+    if (last == "move") moved.push_back(a.unit);
+    ard2().apply(s, a, none);
+  }
+  return moved;
+}
+
+TEST(AiArd2, AWidePhaseOutOfPlanningTimeIsStillFilledUnitByUnit) {
+  // given 7.2's first German Movement Phase and a search whose planning may spend
+  // none of its bank, as when the clock runs short
+  const core::State start = first_german_movement_of_7_2();
   core::ActionList legal;
   ard2().legal_actions(start, legal);
   std::vector<core::UnitId> movable;
@@ -956,32 +986,45 @@ TEST(AiArd2, AWidePhaseOutOfPlanningTimeIsStillFilledUnitByUnit) {
   std::sort(movable.begin(), movable.end());
   movable.erase(std::unique(movable.begin(), movable.end()), movable.end());
   ASSERT_GT(movable.size(), 100u);
-  SearchPlayer::Options options;
-  options.plan_share = 0;
-  SearchPlayer search(ard2(), 5, options);
-  const auto us = make_player("random", ard2(), 7);
   // when it plays the phase to its end
-  core::State s = start;
-  std::vector<uint8_t> moved(s.unit_count, 0);
   std::string last;
-  while (!s.over && s.stack[0].step == start.stack[0].step && s.turn == start.turn) {
-    if (ard2().to_act(s) != 1) {  // the US answers (a bridge blown, a retreat) at random
-      ard2().apply(s, us->act(ard2(), s, Budget{}), none);
-      continue;
-    }
-    const core::Action a = search.act(ard2(), s, Budget{60000, 0});
-    last = ard2().action_names()[a.type];
-    if (last == "move") moved[a.unit] = 1;
-    ard2().apply(s, a, none);
-  }
+  std::vector<core::UnitId> moved = moves_with_no_planning_time(start, last);
   // then its units were still moved, one by one by a quick look, and it ended the
   // phase itself with its bank far from spent: before, the planning stopped where its
   // time ran out and the units past that point stood (docs/ai.md, "The army that
   // never attacked")
+  std::sort(moved.begin(), moved.end());
+  moved.erase(std::unique(moved.begin(), moved.end()), moved.end());
   size_t count = 0;
-  for (const core::UnitId u : movable) count += moved[u];
+  for (const core::UnitId u : movable) count += std::binary_search(moved.begin(), moved.end(), u);
   EXPECT_GT(count, movable.size() / 2) << "of " << movable.size();
   EXPECT_EQ(last, "end_phase");
+}
+
+TEST(AiArd2, AnArmysPhaseIsFilledFromTheFrontBack) {
+  // given 7.2's first German Movement Phase and a search with no time to plan, which
+  // fills the phase unit by unit
+  const core::State start = first_german_movement_of_7_2();
+  std::vector<int> to_enemy(start.unit_count, INT_MAX);
+  for (core::UnitId u = 0; u < start.unit_count; ++u)
+    for (core::UnitId e = 0; e < start.unit_count; ++e)
+      if (start.units[u].where == core::Where::OnMap && start.units[e].where == core::Where::OnMap &&
+          ard2().catalog()[start.units[e].def].side == 0)
+        to_enemy[u] = std::min(to_enemy[u], core::distance(start.units[u].hex, start.units[e].hex));
+  // when it plays the phase
+  std::string last;
+  const std::vector<core::UnitId> moved = moves_with_no_planning_time(start, last);
+  // then the units it moved first stood nearer the enemy than those it moved last:
+  // the units weighed first are the front's (in the list's order, before, they were
+  // the set-up's first, wherever they stood)
+  ASSERT_GE(moved.size(), 40u);
+  double first_twenty = 0, last_twenty = 0;
+  for (size_t i = 0; i < 20; ++i) {
+    first_twenty += to_enemy[moved[i]];
+    last_twenty += to_enemy[moved[moved.size() - 1 - i]];
+  }
+  EXPECT_LT(first_twenty / 20, 2.0);
+  EXPECT_GT(last_twenty, 2 * first_twenty);
 }
 
 }  // namespace
