@@ -384,13 +384,10 @@ void SearchPlayer::front_order(const core::State& s, int side, bool huge) {
 
 bool SearchPlayer::next_unit(core::Action& end) {
   // The unit nearest the front (front_order), the first in the list among equals.
+  const auto rank = [&](core::UnitId unit) { return front_rank_.empty() ? 0 : front_rank_[unit]; };
   core::UnitId u = core::kNoUnit;
   for (const core::Action& a : legal_)
-    if (a.unit != core::kNoUnit &&
-        (u == core::kNoUnit || (!front_rank_.empty() && front_rank_[a.unit] < front_rank_[u]))) {
-      u = a.unit;
-      if (front_rank_.empty()) break;
-    }
+    if (a.unit != core::kNoUnit && (u == core::kNoUnit || rank(a.unit) < rank(u))) u = a.unit;
   next_legal_.clear();
   if (u == core::kNoUnit) {
     end = legal_.front();
