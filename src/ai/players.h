@@ -104,6 +104,8 @@ class SearchPlayer final : public Player {
   // The fill of a wide phase once the planning's time is out: the best of kQuickMoves
   // of the next unit's actions drawn at random, by the evaluator alone.
   bool quick_unit(const core::State& c, int side, core::Action& out);
+  // Drops unit u's exit from open_exits_: it has left, or stays where it is.
+  void close_exit(core::UnitId u);
   // Whether the phase of `root` is too wide for the clock: an army's (kHuge), or its
   // planning is still on its first population.
   bool too_wide(const core::State& root) const;
@@ -145,6 +147,9 @@ class SearchPlayer final : public Player {
   bool wide_ = false;
   core::ActionList root_legal_;
   std::vector<uint8_t> acted_;
+  // The exits opened by moves of this decode to units that have acted (Rules::exits):
+  // a unit may move to the edge and leave in the same phase.
+  core::ActionList open_exits_;
   std::vector<int> front_rank_;  // per unit: distance to the nearest enemy (front_order); empty: list order
   core::State scratch_{}, before_{}, probe_{};
   std::vector<Plan> population_;

@@ -297,6 +297,7 @@ double SearchPlayer::decode(const core::State& root, int side, Plan& p, const De
   phase_actions_ = 0;
   size_t i = 0;
   acted_.assign(c.unit_count, 0);
+  open_exits_.clear();
   for (int step = 0; step < kMaxRun && same_phase(c, phase); ++step) {
     // Past the planning's time a plan of a wide phase that is past its genome goes
     // on, filled quickly (kQuickMoves), until its share of the bank is spent, where
@@ -314,6 +315,7 @@ double SearchPlayer::decode(const core::State& root, int side, Plan& p, const De
       if (actor != side || c.depth != root.depth) break;
       for (const core::Action& r : root_legal_)
         if (r.unit == core::kNoUnit || !acted_[r.unit]) legal_.push_back(r);
+      legal_.insert(legal_.end(), open_exits_.begin(), open_exits_.end());
     }
     sim_.set_limits(kDecodeSamples, sim_.scaled(kDecodeNodes));
     core::Action a;
@@ -354,7 +356,12 @@ double SearchPlayer::decode(const core::State& root, int side, Plan& p, const De
       played.push_back(a);
       phase_actions_ += at_phase;
     }
-    if (a.unit != core::kNoUnit && a.unit < acted_.size()) acted_[a.unit] = 1;
+    if (a.unit != core::kNoUnit && a.unit < acted_.size()) {
+      acted_[a.unit] = 1;
+      close_exit(a.unit);
+      // A move may bring its unit to the edge: its exit was not in the root's list.
+      if (wide_ && sim_.is_move(before_, a)) rules.exits(c, a.unit, open_exits_);
+    }
   }
   p.genes.assign(played.begin(), played.end());
   return score(c, phase, side, rolled_ ? &pending_ : nullptr);
@@ -410,7 +417,12 @@ bool SearchPlayer::fill_unit(const core::State& c, int side, core::Action& out) 
     return true;
   }
   acted_[u] = 1;
+  close_exit(u);
   return false;
+}
+
+void SearchPlayer::close_exit(core::UnitId u) {
+  std::erase_if(open_exits_, [u](const core::Action& a) { return a.unit == u; });
 }
 
 bool SearchPlayer::quick_unit(const core::State& c, int side, core::Action& out) {
@@ -437,7 +449,10 @@ bool SearchPlayer::quick_unit(const core::State& c, int side, core::Action& out)
       moved = true;
     }
   }
-  if (!moved) acted_[u] = 1;
+  if (!moved) {
+    acted_[u] = 1;
+    close_exit(u);
+  }
   return moved;
 }
 

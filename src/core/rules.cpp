@@ -13,6 +13,8 @@ const std::vector<std::string>& Rules::step_names() const {
   return kNone;
 }
 
+void Rules::exits(const State&, UnitId, ActionList&) const {}
+
 std::vector<VpHex> Rules::vp_hexes() const {
   std::vector<VpHex> out;
   const Map& m = map();

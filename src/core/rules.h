@@ -119,6 +119,10 @@ class Rules {
 
   // Queries for the UI and the protocol; they never change the state.
   virtual std::vector<Reach> moves(const State& s, UnitId unit) const = 0;
+  // The action by which `unit` may leave the map now, appended to `out` (none by
+  // default): a planner that lists an army's actions once per phase asks it after a
+  // unit's move, which may have brought the unit to the edge.
+  virtual void exits(const State& s, UnitId unit, ActionList& out) const;
   virtual nlohmann::json odds(const State& s, const std::vector<UnitId>& attackers,
                               Hex defender) const = 0;
   virtual nlohmann::json supply(const State& s, int side) const = 0;

@@ -974,6 +974,35 @@ std::vector<core::UnitId> moves_with_no_planning_time(const core::State& start, 
   return moved;
 }
 
+TEST(AiArd2, AUnitMovesToTheEdgeAndLeavesInTheSamePhase) {
+  // given 7.5's German Movement Phase of Turn 8, the last that its exits count, and a
+  // 2 Pz unit a hex from the west limit (A33), where its exit is still wanted
+  core::State s = ard2().setup(scenario("7.5"), 3);
+  s.turn = 8;
+  s.depth = 1;
+  s.stack[0] = core::Frame{step_index("german_movement"), 1, 0, 0, 0};
+  const core::UnitId u = first_on_map(s, "2Pz");
+  ASSERT_NE(u, core::kNoUnit);
+  s.units[u].hex = hex("A34.15");
+  core::ActionList legal;
+  ard2().legal_actions(s, legal);
+  ASSERT_GT(legal.size(), Simulator::kWide);  // a plan decoded against the root's list
+  for (const core::Action& a : legal) ASSERT_NE(ard2().action_names()[a.type], "exit");
+  // when the search plays the phase at 20 decodes a planning
+  SearchPlayer search(ard2(), 5);
+  const auto us = make_player("random", ard2(), 7);
+  core::Events none;
+  const uint16_t phase = s.stack[0].step;
+  for (int k = 0; k < 2000 && !s.over && s.stack[0].step == phase; ++k)
+    ard2().apply(s, ard2().to_act(s) == 1 ? search.act(ard2(), s, Budget{0, 20}) : us->act(ard2(), s, Budget{}),
+                 none);
+  // then the unit has left the map: its exit, listed only once its move had brought it
+  // to the edge, was open to the plan (Rules::exits). Before, a unit that had moved in
+  // a wide plan took no further action, and one that reached the edge on the last turn
+  // stayed there.
+  EXPECT_EQ(s.units[u].where, core::Where::Exited);
+}
+
 TEST(AiArd2, AWidePhaseOutOfPlanningTimeIsStillFilledUnitByUnit) {
   // given 7.2's first German Movement Phase and a search whose planning may spend
   // none of its bank, as when the clock runs short

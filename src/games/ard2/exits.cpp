@@ -53,6 +53,10 @@ void Ard2Rules::legal_exits(const core::State& s, core::ActionList& out) const {
     if (may_exit(s, u)) out.push_back(core::Action{kExit, u, {}, 0});
 }
 
+void Ard2Rules::exits(const core::State& s, UnitId unit, core::ActionList& out) const {
+  if (may_exit(s, unit)) out.push_back(core::Action{kExit, unit, {}, 0});
+}
+
 void Ard2Rules::exit_unit(core::State& s, UnitId u, core::Events& ev) const {
   const std::string name = core::unit_name(*this, s, u), from = core::hex_name(*this, s.units[u].hex);
   s.units[u].where = core::Where::Exited;

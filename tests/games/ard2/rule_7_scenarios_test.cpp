@@ -46,6 +46,11 @@ TEST(Rule_7_5, AListedFormationExitsFromTheWestLimit) {
   EXPECT_TRUE(offers(s, act(kExit, pz)));
   EXPECT_FALSE(offers(s, act(kExit, vg)));
   EXPECT_FALSE(offers(s, act(kExit, inland)));
+  // The one-unit query a planner asks after a move (core::Rules::exits) agrees.
+  core::ActionList one;
+  for (const core::UnitId u : {pz, vg, inland}) turn_rules().exits(s, u, one);
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_EQ(one.front(), act(kExit, pz));
   core::Game g(turn_rules(), s);
   ASSERT_FALSE(g.apply(act(kExit, pz)));
   EXPECT_EQ(g.state().units[pz].where, core::Where::Exited);
