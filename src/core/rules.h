@@ -117,7 +117,7 @@ class Rules {
   // The outcome when over, e.g. {"winner":"German","level":"Marginal Victory","vp":12}.
   virtual nlohmann::json outcome(const State& s) const = 0;
 
-  // Queries for the UI and the protocol; they never change the state.
+  // Queries for the UI, the protocol and the AI; they never change the state.
   virtual std::vector<Reach> moves(const State& s, UnitId unit) const = 0;
   // The action by which `unit` may leave the map now, appended to `out` (none by
   // default): a planner that lists an army's actions once per phase asks it after a
