@@ -73,11 +73,16 @@ uint16_t step_index(const char* name) {
   return uint16_t(it - steps.begin());
 }
 
-// Puts `s` in step `name` of the last turn of scenario `id`, played by `side`.
-void at_last_turn(core::State& s, const std::string& id, const char* name, int side) {
-  s.turn = int16_t(ard2().scenarios()[size_t(scenario(id))].last_turn);
+// Puts `s` in step `name` of turn `turn`, played by `side`.
+void at_turn(core::State& s, int turn, const char* name, int side) {
+  s.turn = int16_t(turn);
   s.depth = 1;
   s.stack[0] = core::Frame{step_index(name), int8_t(side), 0, 0, 0};
+}
+
+// Puts `s` in step `name` of the last turn of scenario `id`, played by `side`.
+void at_last_turn(core::State& s, const std::string& id, const char* name, int side) {
+  at_turn(s, ard2().scenarios()[size_t(scenario(id))].last_turn, name, side);
 }
 
 // Every unit on the map put back in the pool, to build a position unit by unit.
@@ -978,9 +983,7 @@ TEST(AiArd2, AUnitMovesToTheEdgeAndLeavesInTheSamePhase) {
   // given 7.5's German Movement Phase of Turn 8, the last that its exits count, and a
   // 2 Pz unit a hex from the west limit (A33), where its exit is still wanted
   core::State s = ard2().setup(scenario("7.5"), 3);
-  s.turn = 8;
-  s.depth = 1;
-  s.stack[0] = core::Frame{step_index("german_movement"), 1, 0, 0, 0};
+  at_turn(s, 8, "german_movement", 1);
   const core::UnitId u = first_on_map(s, "2Pz");
   ASSERT_NE(u, core::kNoUnit);
   s.units[u].hex = hex("A34.15");

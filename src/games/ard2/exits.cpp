@@ -49,10 +49,10 @@ bool Ard2Rules::may_exit(const core::State& s, UnitId u) const {
 
 void Ard2Rules::legal_exits(const core::State& s, core::ActionList& out) const {
   if (scenario(s).exits.empty()) return;
-  for (UnitId u = 0; u < s.unit_count; ++u)
-    if (may_exit(s, u)) out.push_back(core::Action{kExit, u, {}, 0});
+  for (UnitId u = 0; u < s.unit_count; ++u) exits(s, u, out);
 }
 
+// S-exit: the one unit's exit, as legal_exits() lists it.
 void Ard2Rules::exits(const core::State& s, UnitId unit, core::ActionList& out) const {
   if (may_exit(s, unit)) out.push_back(core::Action{kExit, unit, {}, 0});
 }
