@@ -21,6 +21,12 @@ constexpr double kThreat = 4.0;     // per VP of an objective, times the threat 
 constexpr double kWinner = 12.0;    // the projected winner, at the first turn
 constexpr double kWinnerEnd = 40.0; // ... and at the last
 constexpr double kVp = 1.0;         // per German VP of the projected outcome
+// ASSUMED: a projected win that no loss of any objective can undo (its VP banked, ARD2
+// 6.0's greatest total of a turn's end, and exits made) is nearly a finished game: far
+// beyond every other term together, short of kWin, so the terms still order such
+// positions. At kWinnerEnd alone, seven 12 SS units stepping off the map for 7.3's
+// 10th VP rated 39 points worse than staying to threaten the towns (docs/ai.md).
+constexpr double kLockedWin = 1000.0;
 constexpr double kApproach = 1.0;   // per combat unit, at the objective it joined
 // ASSUMED: an objective its side's win cannot do without (Objective::needed) pulls
 // kTake times as hard. At 1 the Germans of 7.4 came near Vielsalm with nothing before
@@ -719,6 +725,15 @@ Ard2Evaluator::Projected Ard2Evaluator::projected_outcome(const core::State& s, 
   return p;
 }
 
+bool Ard2Evaluator::locked(const core::State& s, const Goals& g, int winner, int exited) {
+  // The loser may still score by exits it has to make: then nothing is settled.
+  for (size_t k = 0; k < g.exits.size(); ++k)
+    if (g.exits[k].side != winner && s.turn <= g.exits[k].deadline && exited_of_goal_[k] < g.exits[k].need)
+      return false;
+  const uint64_t every = g.objectives.size() >= 64 ? ~uint64_t(0) : (uint64_t(1) << g.objectives.size()) - 1;
+  return projected_outcome(s, winner == 1 ? 0 : every, g.objectives, exited).winner == winner;
+}
+
 double Ard2Evaluator::odds_to_keep(const core::State& s, int winner, uint64_t mask,
                                    const std::vector<Objective>& objs, int exited, const double* threat) {
   // Only a side with a phase still to play can take an objective back: in the last
@@ -921,6 +936,7 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
     const double win = p.winner == 0 ? 1.0 : p.winner == 1 ? -1.0 : 0.0;
     const double hold = win == 0 ? 1.0 : odds_to_keep(s, p.winner, mask, objs, exited, threat);
     v += win * hold * (kWinner + (kWinnerEnd - kWinner) * std::clamp(progress, 0.0, 1.0)) - kVp * p.vp;
+    if (win != 0 && locked(s, goals_of, p.winner, exited)) v += win * kLockedWin;
   }
   v += exit_terms(s, goals_of);
 

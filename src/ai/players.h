@@ -106,6 +106,11 @@ class SearchPlayer final : public Player {
   bool quick_unit(const core::State& c, int side, core::Action& out);
   // Drops unit u's exit from open_exits_: it has left, or stays where it is.
   void close_exit(core::UnitId u);
+  // Adds to the first population the plans that march units off the map now (ARD2
+  // 7.2, 7.3, 7.5: formations score or win by exiting), formation by formation: a
+  // formation counts only once enough of its units are out, which no plan of a
+  // single move or exit (mutation, the greedy fill) finds.
+  void march_out_seeds(const core::State& s, int side);
   // Whether the phase of `root` is too wide for the clock: an army's (kHuge), or its
   // planning is still on its first population.
   bool too_wide(const core::State& root) const;

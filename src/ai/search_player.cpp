@@ -257,6 +257,7 @@ bool SearchPlayer::plan(const core::State& s, int side, const Budget& budget, co
   }
   if (greedy.genes.empty()) return false;
   if (next_ < chosen_.size()) population_.push_back(Plan{{chosen_.begin() + std::ptrdiff_t(next_), chosen_.end()}});
+  march_out_seeds(s, side);
   while (int(population_.size()) < options_.population) {
     Plan p{population_.front().genes, 0, false};
     mutate(p, 1 + rng_.below(kFirstMutations));
@@ -365,6 +366,59 @@ double SearchPlayer::decode(const core::State& root, int side, Plan& p, const De
   }
   p.genes.assign(played.begin(), played.end());
   return score(c, phase, side, rolled_ ? &pending_ : nullptr);
+}
+
+void SearchPlayer::march_out_seeds(const core::State& s, int side) {
+  // Each unit's way off the map this phase: its exit where it stands, or a move to a
+  // hex from which it may leave (Rules::exit_hex) that leaves it the MP to (exits()).
+  const core::Rules& rules = sim_.rules();
+  const core::UnitCatalog& catalog = rules.catalog();
+  std::vector<std::vector<core::Action>> way(s.unit_count);
+  core::ActionList out;
+  core::Events none;
+  for (const core::Action& a : root_legal_) {
+    if (a.unit == core::kNoUnit || a.unit >= s.unit_count || !way[a.unit].empty()) continue;
+    out.clear();
+    if (sim_.is_move(s, a)) {
+      if (!rules.exit_hex(s, a.unit, a.hex)) continue;
+      probe_ = s;
+      rules.apply(probe_, a, none);
+      if (probe_.rolls != s.rolls) continue;
+      rules.exits(probe_, a.unit, out);
+      if (!out.empty()) way[a.unit] = {a, out.front()};
+    } else {
+      rules.exits(s, a.unit, out);
+      if (!out.empty()) way[a.unit] = {out.front()};
+    }
+  }
+  // The units by formation, the formations with the most ways out first.
+  std::vector<std::pair<std::string, std::vector<core::UnitId>>> formations;
+  for (core::UnitId u = 0; u < s.unit_count; ++u) {
+    if (way[u].empty() || catalog[s.units[u].def].side != side) continue;
+    const std::string& f = catalog[s.units[u].def].formation;
+    auto it = std::find_if(formations.begin(), formations.end(), [&](const auto& e) { return e.first == f; });
+    if (it == formations.end()) it = formations.insert(formations.end(), {f, {}});
+    it->second.push_back(u);
+  }
+  std::stable_sort(formations.begin(), formations.end(),
+                   [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
+  // Seeds: the first k formations march out together, for each k; then each
+  // formation past the first alone. Past the genes the decode fills greedily.
+  const auto genes_of = [&](size_t from, size_t to, Plan& p) {
+    for (size_t f = from; f < to; ++f)
+      for (const core::UnitId u : formations[f].second) p.genes.insert(p.genes.end(), way[u].begin(), way[u].end());
+  };
+  const size_t full = population_.size() + size_t(std::max(0, options_.population / 3));
+  for (size_t k = 1; k <= formations.size() && population_.size() < full; ++k) {
+    Plan p;
+    genes_of(0, k, p);
+    population_.push_back(std::move(p));
+  }
+  for (size_t f = 1; f < formations.size() && population_.size() < full; ++f) {
+    Plan p;
+    genes_of(f, f + 1, p);
+    population_.push_back(std::move(p));
+  }
 }
 
 bool SearchPlayer::too_wide(const core::State& root) const {

@@ -15,6 +15,8 @@ const std::vector<std::string>& Rules::step_names() const {
 
 void Rules::exits(const State&, UnitId, ActionList&) const {}
 
+bool Rules::exit_hex(const State&, UnitId, Hex) const { return false; }
+
 std::vector<VpHex> Rules::vp_hexes() const {
   std::vector<VpHex> out;
   const Map& m = map();

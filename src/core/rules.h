@@ -123,6 +123,10 @@ class Rules {
   // default): a planner that lists an army's actions once per phase asks it after a
   // unit's move, which may have brought the unit to the edge.
   virtual void exits(const State& s, UnitId unit, ActionList& out) const;
+  // Whether `unit` could leave the map from `hex` were it there with the MP to pay
+  // (false by default): a planner asks it of the hexes a unit can reach, to find the
+  // moves after which exits() would list a way out.
+  virtual bool exit_hex(const State& s, UnitId unit, Hex hex) const;
   virtual nlohmann::json odds(const State& s, const std::vector<UnitId>& attackers,
                               Hex defender) const = 0;
   virtual nlohmann::json supply(const State& s, int side) const = 0;

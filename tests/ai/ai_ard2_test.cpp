@@ -1006,6 +1006,38 @@ TEST(AiArd2, AUnitMovesToTheEdgeAndLeavesInTheSamePhase) {
   EXPECT_EQ(s.units[u].where, core::Where::Exited);
 }
 
+TEST(AiArd2, AFormationMarchesOutWholeWhenItsExitTurnsTheGame) {
+  // given 7.3's last German Movement Phase, 9 VP already banked (ARD2 6.0: the
+  // greatest total at any turn's end) and seven 12 SS units a hex from the north
+  // edge of Area O: their exit, 1 VP once seven are out, makes the 10 of a Major
+  // German Win; fewer than seven score nothing
+  core::State s = ard2().setup(scenario("7.3"), 3);
+  at_last_turn(s, "7.3", "german_movement", 1);
+  core::Error err;
+  nlohmann::json ext = ard2().ext_to_json(s);
+  ext["max_vp"] = 9;
+  ASSERT_TRUE(ard2().ext_from_json(s, ext, err)) << err.message;
+  const char* units[] = {"12SS.Recon.Bremer", "12SS.Pz.I/12", "12SS.JgPz.560", "12SS.JgPz.12",
+                         "12SS.Inf.B/25",     "12SS.Inf.A/25", "12SS.Inf.26"};
+  const char* hexes[] = {"B3.53", "B3.53", "B5.53", "B5.53", "B7.53", "B7.53", "B9.53"};
+  std::vector<core::UnitId> ids;
+  for (size_t k = 0; k < std::size(units); ++k) ids.push_back(place(s, units[k], hex(hexes[k])));
+  // when the search plays the phase at 20 decodes a planning
+  SearchPlayer search(ard2(), 5);
+  const auto us = make_player("random", ard2(), 7);
+  core::Events none;
+  const uint16_t phase = s.stack[0].step;
+  for (int k = 0; k < 2000 && !s.over && s.stack[0].step == phase; ++k)
+    ard2().apply(s, ard2().to_act(s) == 1 ? search.act(ard2(), s, Budget{0, 20}) : us->act(ard2(), s, Budget{}),
+                 none);
+  // then all seven have left. One unit's exit alone is worth nothing, so neither the
+  // greedy fill nor a mutation of one gene found it; the plan that marches the
+  // formation out whole is in the first population (march_out_seeds).
+  int exited = 0;
+  for (const core::UnitId u : ids) exited += s.units[u].where == core::Where::Exited;
+  EXPECT_EQ(exited, 7);
+}
+
 TEST(AiArd2, AWidePhaseOutOfPlanningTimeIsStillFilledUnitByUnit) {
   // given 7.2's first German Movement Phase and a search whose planning may spend
   // none of its bank, as when the clock runs short

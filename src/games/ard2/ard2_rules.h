@@ -177,6 +177,7 @@ class Ard2Rules final : public core::Rules {
   nlohmann::json outcome(const core::State& s) const override;
   std::vector<core::Reach> moves(const core::State& s, core::UnitId unit) const override;
   void exits(const core::State& s, core::UnitId unit, core::ActionList& out) const override;
+  bool exit_hex(const core::State& s, core::UnitId unit, core::Hex hex) const override;
   nlohmann::json odds(const core::State& s, const std::vector<core::UnitId>& attackers,
                       core::Hex defender) const override;
   nlohmann::json supply(const core::State& s, int side) const override;

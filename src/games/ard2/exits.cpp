@@ -30,8 +30,7 @@ bool Ard2Rules::may_exit(const core::State& s, UnitId u) const {
   const Step st = Step(f.step);
   const core::UnitState& us = s.units[u];
   if (!(is_movement(st) || is_exploitation(st)) || us.where != core::Where::OnMap || side_of(s, u) != f.side) return false;
-  const int i = board_->index(us.hex);
-  if (i < 0 || !sc.exit_hex[size_t(i)] || !counted(sc, catalog_[us.def].formation)) return false;
+  if (!exit_hex(s, u, us.hex)) return false;
   if (us.flags & (kFired | kSpotted | kStopped)) return false;
   const Position p = position(s);
   if (is_exploitation(st) && !may_exploit(p, u)) return false;
@@ -45,6 +44,14 @@ bool Ard2Rules::may_exit(const core::State& s, UnitId u) const {
   if (cost == scs::kAllMp) return us.spent == 0;  // SCS "All": only as the first expense
   if (cost < 0) cost = 0;
   return allowance(p, u, p.dg(u)) - us.spent >= cost;
+}
+
+// S-exit: an exit hex of the scenario, for a unit of a formation it counts.
+bool Ard2Rules::exit_hex(const core::State& s, UnitId u, core::Hex hex) const {
+  const Scenario& sc = scenario(s);
+  const int i = board_->index(hex);
+  return u < s.unit_count && i >= 0 && !sc.exit_hex.empty() && sc.exit_hex[size_t(i)] &&
+         counted(sc, catalog_[s.units[u].def].formation);
 }
 
 void Ard2Rules::legal_exits(const core::State& s, core::ActionList& out) const {
