@@ -51,6 +51,12 @@ TEST(Rule_7_5, AListedFormationExitsFromTheWestLimit) {
   for (const core::UnitId u : {pz, vg, inland}) turn_rules().exits(s, u, one);
   ASSERT_EQ(one.size(), 1u);
   EXPECT_EQ(one.front(), act(kExit, pz));
+  // So does the hex query a planner asks of a unit's reach (core::Rules::exit_hex):
+  // the edge is an exit for 2 Pz wherever the unit stands, never for 26 VG, and A34
+  // is none.
+  EXPECT_TRUE(turn_rules().exit_hex(s, inland, hx("A33.16")));
+  EXPECT_FALSE(turn_rules().exit_hex(s, inland, hx("A34.16")));
+  EXPECT_FALSE(turn_rules().exit_hex(s, vg, hx("A33.16")));
   core::Game g(turn_rules(), s);
   ASSERT_FALSE(g.apply(act(kExit, pz)));
   EXPECT_EQ(g.state().units[pz].where, core::Where::Exited);
