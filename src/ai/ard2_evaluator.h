@@ -216,13 +216,13 @@ class Ard2Evaluator final : public GenericEvaluator {
   int cell(core::Hex h) const;
   int controller(const core::State& s, core::Hex h) const;
   void set_control(core::State& s, core::Hex h, int side) const;
-  // The chance, as the threats read it, that the projected winner keeps every
-  // objective its win turns on until the game ends (1: the loser has no phase left).
-  // `mask`: the projected control, bit i set where objective i is German.
   // Whether `winner`, projected, wins even with every objective the loser's: the VP
   // it has banked (ARD2 6.0) and its exits settle the game. Not while the loser has
   // an exit goal still to make (after mark_open_exit_goals()).
   bool locked(const core::State& s, const Goals& g, int winner, int exited);
+  // The chance, as the threats read it, that the projected winner keeps every
+  // objective its win turns on until the game ends (1: the loser has no phase left).
+  // `mask`: the projected control, bit i set where objective i is German.
   double odds_to_keep(const core::State& s, int winner, uint64_t mask, const std::vector<Objective>& objs,
                       int exited, const double* threat);
   // Side's defense in hex h, times `cover`, plus half of its defense next to h (this
