@@ -271,6 +271,7 @@ const Ard2Evaluator::Goals& Ard2Evaluator::goals(int scenario) {
   if (ard2_) g.routes = route_graph(base);
   learn_objectives(base, all_german, g);
   measure_attack_steps(g);
+  measure_marches(g);
   return g;
 }
 
@@ -424,6 +425,41 @@ void Ard2Evaluator::measure_attack_steps(Goals& g) const {
       }
     }
   }
+}
+
+void Ard2Evaluator::measure_marches(Goals& g) const {
+  // A Dijkstra back from each objective's hex over the steps' prices (ARD2 1.3: roads
+  // and terrain), with no unit in the way: an estimate that ignores the extra MP a
+  // move beside the enemy pays (ARD2 1.2), as the threat terms' hex reach does.
+  const RouteGraph& graph = g.routes;
+  using Entry = std::pair<int, int32_t>;  // cost, node
+  std::vector<Entry> heap;
+  for (Objective& o : g.objectives) {
+    const int at = route_node(g, o.hex);
+    if (at < 0) continue;
+    for (int t = 0; t < 2; ++t) {
+      std::vector<uint16_t>& cost = o.march[t];
+      cost.assign(graph.from.size(), kNoRoute);
+      heap.assign(1, {0, at});
+      while (!heap.empty()) {
+        std::pop_heap(heap.begin(), heap.end(), std::greater<>());
+        const auto [c, node] = heap.back();
+        heap.pop_back();
+        if (cost[size_t(node)] != kNoRoute) continue;
+        cost[size_t(node)] = uint16_t(std::min(c, int(kNoRoute) - 1));
+        for (int d = 0; d < core::kDirections; ++d) {
+          const int from = graph.from[size_t(node)][size_t(d)], step = graph.cost[t][size_t(node)][size_t(d)];
+          if (from < 0 || step < 0 || cost[size_t(from)] != kNoRoute) continue;
+          heap.push_back({c + step, from});
+          std::push_heap(heap.begin(), heap.end(), std::greater<>());
+        }
+      }
+    }
+  }
+}
+
+bool Ard2Evaluator::marches_into(const Piece& p, const Objective& o) {
+  return p.node >= 0 && !o.march[p.move].empty() && o.march[p.move][size_t(p.node)] <= p.mp;
 }
 
 int Ard2Evaluator::attack_steps(int scenario, size_t i, core::Hex h, int move) {
@@ -884,7 +920,7 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
       pieces_.push_back({us.hex, c, d.side, f * d.attack[k], f * d.defense[k], std::clamp(d.ma / 2, 1, 8) + 1,
                          d.range, d.combat, marching(goals_of, us.def),
                          final_phase_ && d.side == phasing_ && (us.flags & attacked_bit_), d.move,
-                         route_node(goals_of, us.hex)});
+                         route_node(goals_of, us.hex), d.ma * scs::kHalfMp});
     }
     v += d.side == 0 ? worth : -worth;
   }
@@ -900,6 +936,7 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
   int holder[64];
   double threat[64];  // the enemy's threat ratio against the projected controller
   int marked[64];  // control as the markers have it, before this phase's end updates them
+  const bool last_turn = s.turn >= rules_.scenarios()[s.scenario].last_turn;
   for (size_t i = 0; i < objs.size(); ++i) {
     const core::Hex h = objs[i].hex;
     const bool a = occupied(0, h) || leaving_at(0, h), g = occupied(1, h) || leaving_at(1, h);
@@ -916,10 +953,21 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
     // attacked (7.6, docs/ai.md).
     const bool attacked_already =
         final_phase_ && ctrl != phasing_ && std::find(defended_.begin(), defended_.end(), h) != defended_.end();
+    // On the last turn a hex its holder has left bare is lost by the enemy walking in:
+    // an enemy that can march into it in one Movement Phase threatens it at its whole
+    // strength, however far the roads bring it. Read by hexes alone, a US tank
+    // battalion 14 hexes off by road left Namur to be retaken in the last US turn
+    // (7.6, docs/ai.md). ASSUMED: on the last turn only, as the march ignores the
+    // units in its way: earlier, every bare town behind a line read as taken.
+    const bool bare = last_turn && !occupied(ctrl, h);
     float enemy = 0;
     if (!attacked_already)
       for (const Piece& p : pieces_) {
         if (p.side == ctrl || !p.combat || p.marching || p.spent) continue;
+        if (bare && marches_into(p, objs[i])) {
+          enemy += p.attack;
+          continue;
+        }
         const int dist = attack_distance(p, objs[i]);
         if (dist <= p.reach) enemy += p.attack * float(p.reach + 1 - dist) / float(p.reach + 1);
       }

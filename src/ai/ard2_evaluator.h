@@ -114,6 +114,10 @@ class Ard2Evaluator final : public GenericEvaluator {
     // where the hex distance made the bank across it look one hex off (7.4's Berg
     // Reuland behind the Our).
     std::vector<uint16_t> steps[2];
+    // Per move type, per node: the half MP of the cheapest march into this hex over the
+    // set-up's terrain and roads, no unit in the way (kNoRoute where none): who can
+    // walk into it when its holder leaves it bare.
+    std::vector<uint16_t> march[2];
   };
   static constexpr uint16_t kFar = 999;
   // Units of one formation leaving the map for the VP or the win.
@@ -179,6 +183,7 @@ class Ard2Evaluator final : public GenericEvaluator {
     bool spent;     // in its side's last phase of the game, it has attacked already
     int move;       // DefInfo::move
     int node;       // its hex's node in the play area's RouteGraph, -1 outside
+    int mp;         // its MA, in half MP
   };
   // Hex steps from `p` to a hex it may attack objective `o` from, plus the attack
   // (Objective::steps).
@@ -199,6 +204,10 @@ class Ard2Evaluator final : public GenericEvaluator {
   int route_node(const Goals& g, core::Hex h) const;  // -1 outside the play area
   // Objective::steps of every objective, over the graph.
   void measure_attack_steps(Goals& g) const;
+  // Objective::march of every objective, over the graph.
+  void measure_marches(Goals& g) const;
+  // Whether piece p can march into objective o's hex in one Movement Phase (o.march).
+  static bool marches_into(const Piece& p, const Objective& o);
   // The route costs of exit goal k's units of move type `type` (per node, in
   // half MP, kNoRoute where none) around the enemy of state s; recomputed only when
   // the enemy has moved since the last call.

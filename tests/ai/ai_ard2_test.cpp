@@ -760,6 +760,37 @@ TEST(AiArd2Evaluator, WeighsAThreatAtTheStrengthEnemyBarrageLeaves) {
   EXPECT_DOUBLE_EQ(eval.evaluate(two, 0), -eval.evaluate(two, 1));
 }
 
+TEST(AiArd2Evaluator, ReadsABareObjectiveAsThreatenedByAnyEnemyThatCanMarchIntoIt) {
+  // given 7.6's last turn in the German Exploitation Phase: Namur (A1.46) German, held
+  // by one battalion of the Lehr, and a US tank battalion of 2 Arm 14 hexes off on the
+  // roads (A10.37, where a selfplay game had it), or far to the east (A40.30)
+  core::State s = ard2().setup(scenario("7.6"), 1);
+  clear_map(s);
+  mark_german(s, "A1.46");
+  at_last_turn(s, "7.6", "german_exploitation", 1);
+  const core::UnitId garrison = place(s, "LehrPz.Inf.902", hex("A1.46"));
+  const core::UnitId tank = place(s, "2Arm.Tank.A/A", hex("A10.37"));
+  ASSERT_GT(core::distance(hex("A10.37"), hex("A1.46")), 9);  // beyond the threats' hex reach
+  Ard2Evaluator eval(ard2());
+  // What the Germans lose when the battalion steps out of Namur to the hex next to it.
+  auto cost_of_leaving = [&](core::Hex tank_at, int turn) {
+    core::State held = s;
+    held.turn = int16_t(turn);
+    held.units[tank].hex = tank_at;
+    core::State bare = held;
+    bare.units[garrison].hex = hex("A2.45");
+    return eval.evaluate(held, 1) - eval.evaluate(bare, 1);
+  };
+  // when the battalion leaves Namur bare, then that costs the Germans more with the
+  // tank in a Movement Phase's march of it than with the tank out of reach: the hex
+  // is retaken by walking in, however far the roads bring the tank
+  const int last = s.turn;
+  EXPECT_GT(cost_of_leaving(hex("A10.37"), last), cost_of_leaving(hex("A40.30"), last) + 10.0);
+  // and a turn earlier the march is not read (it ignores the units in its way), so
+  // the tank off the threats' hex reach counts as the far one does
+  EXPECT_NEAR(cost_of_leaving(hex("A10.37"), last - 1), cost_of_leaving(hex("A40.30"), last - 1), 1e-9);
+}
+
 TEST(AiArd2Evaluator, CountsAUnitAboutToLeavePlayOnlyAsItsHexsOccupant) {
   // given 7.4, whose 1 SS Pz Div leaves play on Turn 4 (ARD2 2.2), with a 1 SS unit
   // alone in Vielsalm (one of the three hexes the Germans must hold), no Allied unit
@@ -816,8 +847,10 @@ TEST(AiArd2, TheSearchLeavesNoObjectiveBareToPlayOnInItsLastPhase) {
   // given 7.6's last German Exploitation Phase: the Germans hold five of the six hexes
   // they need (Dinant, Rochefort, Marche, Hotton, LaRoche), a 2 Pz battalion alone in
   // Marche (A23.31) with a US battalion three hexes off, and two battalions next to
-  // Ciney (A11.35), which a US tank holds, as US battalions hold Namur and Andenne;
-  // ending the phase ends the Germans' hope (the evaluator falls by more than 10)
+  // Ciney (A11.35), which a US tank holds, as US battalions hold Namur and Andenne; a
+  // Lehr battalion in Rochefort (A17.26), which the tank could reach by road on the
+  // last turn; ending the phase ends the Germans' hope (the evaluator falls by more
+  // than 10)
   core::State s = ard2().setup(scenario("7.6"), 3);
   clear_map(s);
   const core::UnitId marche = place(s, "2Pz.PG.Gutmn", hex("A23.31"));
@@ -827,6 +860,7 @@ TEST(AiArd2, TheSearchLeavesNoObjectiveBareToPlayOnInItsLastPhase) {
   place(s, "2Arm.Tank.B/B", hex("A11.35"));
   place(s, "75Inf.Inf.A/291", hex("A1.46"));
   place(s, "75Inf.Inf.B/291", hex("A11.48"));
+  place(s, "LehrPz.Inf.902", hex("A17.26"));
   for (const char* id : {"A2.32", "A17.26", "A23.31", "A27.33", "A34.27"}) mark_german(s, id);
   at_last_turn(s, "7.6", "german_exploitation", 1);
   const uint16_t exploitation = s.stack[0].step;
@@ -849,7 +883,8 @@ TEST(AiArd2, TheSearchLeavesNoObjectiveBareToPlayOnInItsLastPhase) {
   for (int k = 0; k < 40 && !s.over && s.stack[0].step == exploitation; ++k) {
     const core::Action a = search.act(ard2(), s, Budget{0, 20});
     // then the battalion in Marche never steps out of it
-    EXPECT_FALSE(a.unit == marche && a.hex != hex("A23.31")) << "step " << k;
+    EXPECT_FALSE(a.unit == marche && a.hex != hex("A23.31"))
+        << "step " << k << ": " << ard2().action_names()[a.type] << " to " << core::hex_name(ard2(), a.hex);
     ard2().apply(s, a, events);
   }
   EXPECT_EQ(s.units[marche].hex, hex("A23.31"));
