@@ -427,34 +427,16 @@ void Ard2Evaluator::measure_attack_steps(Goals& g) const {
   }
 }
 
-void Ard2Evaluator::measure_marches(Goals& g) const {
-  // A Dijkstra back from each objective's hex over the steps' prices (ARD2 1.3: roads
-  // and terrain), with no unit in the way: an estimate that ignores the extra MP a
-  // move beside the enemy pays (ARD2 1.2), as the threat terms' hex reach does.
-  const RouteGraph& graph = g.routes;
-  using Entry = std::pair<int, int32_t>;  // cost, node
-  std::vector<Entry> heap;
+void Ard2Evaluator::measure_marches(Goals& g) {
+  // The exit routes' search back from each objective's hex (ARD2 1.3: roads and
+  // terrain), with no unit in the way: an estimate that ignores the extra MP a move
+  // beside the enemy pays (ARD2 1.2), as the threat terms' hex reach does.
+  stamp_no_enemy(g.routes.from.size());
   for (Objective& o : g.objectives) {
     const int at = route_node(g, o.hex);
     if (at < 0) continue;
-    for (int t = 0; t < 2; ++t) {
-      std::vector<uint16_t>& cost = o.march[t];
-      cost.assign(graph.from.size(), kNoRoute);
-      heap.assign(1, {0, at});
-      while (!heap.empty()) {
-        std::pop_heap(heap.begin(), heap.end(), std::greater<>());
-        const auto [c, node] = heap.back();
-        heap.pop_back();
-        if (cost[size_t(node)] != kNoRoute) continue;
-        cost[size_t(node)] = uint16_t(std::min(c, int(kNoRoute) - 1));
-        for (int d = 0; d < core::kDirections; ++d) {
-          const int from = graph.from[size_t(node)][size_t(d)], step = graph.cost[t][size_t(node)][size_t(d)];
-          if (from < 0 || step < 0 || cost[size_t(from)] != kNoRoute) continue;
-          heap.push_back({c + step, from});
-          std::push_heap(heap.begin(), heap.end(), std::greater<>());
-        }
-      }
-    }
+    sources_.assign(1, at);
+    for (int t = 0; t < 2; ++t) sweep_routes(g.routes, t, INT32_MAX, o.march[t]);
   }
 }
 
@@ -489,9 +471,7 @@ const std::vector<uint16_t>& Ard2Evaluator::route_costs(const core::State& s, co
   field.enemy = enemy;
   field.reach = reach;
 
-  const size_t n = g.routes.from.size();
-  if (enemy_stamp_.size() != n) enemy_stamp_.assign(n, 0), near_enemy_stamp_.assign(n, 0);
-  ++route_now_;
+  stamp_no_enemy(g.routes.from.size());
   for (core::UnitId u = 0; u < s.unit_count; ++u) {
     const core::UnitState& us = s.units[u];
     if (us.where != core::Where::OnMap || defs_[us.def].side != 1 - e.side) continue;
@@ -502,12 +482,26 @@ const std::vector<uint16_t>& Ard2Evaluator::route_costs(const core::State& s, co
   // A Dijkstra from the exits outward. No route leads through an enemy's hex; a hex
   // next to one costs kContested more to enter (ARD2 1.2 and TEC note 3 charge a move
   // from one such hex to another, and the enemy will fight for it).
-  field.cost.assign(n, kNoRoute);
+  sources_.clear();
+  for (core::Hex h : e.hexes)
+    if (const int i = route_node(g, h); i >= 0) sources_.push_back(i);
+  sweep_routes(g.routes, type, reach, field.cost);
+  return field.cost;
+}
+
+void Ard2Evaluator::stamp_no_enemy(size_t nodes) {
+  if (enemy_stamp_.size() != nodes) enemy_stamp_.assign(nodes, 0), near_enemy_stamp_.assign(nodes, 0);
+  ++route_now_;
+}
+
+void Ard2Evaluator::sweep_routes(const RouteGraph& graph, int type, int reach, std::vector<uint16_t>& cost_of) {
+  const size_t n = graph.from.size();
+  cost_of.assign(n, kNoRoute);
   std::vector<int>& best = route_best_;
   best.assign(n, INT32_MAX);
   // Dial's buckets: a step costs at most `width - 1`, so the nodes waiting fit in a
   // ring of `width` cost buckets, swept in order of cost.
-  const int width = g.routes.max_step + kContested + 1;
+  const int width = graph.max_step + kContested + 1;
   std::vector<std::vector<int32_t>>& buckets = route_buckets_;
   buckets.resize(size_t(width));
   for (auto& b : buckets) b.clear();
@@ -516,8 +510,8 @@ const std::vector<uint16_t>& Ard2Evaluator::route_costs(const core::State& s, co
     buckets[size_t(cost % width)].push_back(node);
     ++waiting;
   };
-  for (core::Hex h : e.hexes)
-    if (const int i = route_node(g, h); i >= 0 && enemy_stamp_[size_t(i)] != route_now_) push(best[size_t(i)] = 0, i);
+  for (const int i : sources_)
+    if (enemy_stamp_[size_t(i)] != route_now_) push(best[size_t(i)] = 0, i);
   for (int cost = 0; waiting > 0 && cost <= reach; ++cost) {
     std::vector<int32_t>& bucket = buckets[size_t(cost % width)];
     // A step of 0 adds to this very bucket: walk it by index.
@@ -525,17 +519,16 @@ const std::vector<uint16_t>& Ard2Evaluator::route_costs(const core::State& s, co
       const int to = bucket[j];
       --waiting;
       if (best[size_t(to)] != cost) continue;  // reached cheaper since
-      field.cost[size_t(to)] = uint16_t(std::min(cost, int(kNoRoute) - 1));
+      cost_of[size_t(to)] = uint16_t(std::min(cost, int(kNoRoute) - 1));
       const int extra = near_enemy_stamp_[size_t(to)] == route_now_ ? kContested : 0;
       for (int d = 0; d < core::kDirections; ++d) {
-        const int from = g.routes.from[size_t(to)][size_t(d)], step = g.routes.cost[type][size_t(to)][size_t(d)];
+        const int from = graph.from[size_t(to)][size_t(d)], step = graph.cost[type][size_t(to)][size_t(d)];
         if (from < 0 || step < 0 || enemy_stamp_[size_t(from)] == route_now_) continue;
         if (cost + step + extra < best[size_t(from)]) push(best[size_t(from)] = cost + step + extra, from);
       }
     }
     bucket.clear();
   }
-  return field.cost;
 }
 
 std::vector<core::Hex> Ard2Evaluator::exit_hexes(const core::State& base, const std::vector<core::UnitId>& units,
@@ -953,12 +946,13 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
     // attacked (7.6, docs/ai.md).
     const bool attacked_already =
         final_phase_ && ctrl != phasing_ && std::find(defended_.begin(), defended_.end(), h) != defended_.end();
-    // On the last turn a hex its holder has left bare is lost by the enemy walking in:
-    // an enemy that can march into it in one Movement Phase threatens it at its whole
-    // strength, however far the roads bring it. Read by hexes alone, a US tank
-    // battalion 14 hexes off by road left Namur to be retaken in the last US turn
-    // (7.6, docs/ai.md). ASSUMED: on the last turn only, as the march ignores the
-    // units in its way: earlier, every bare town behind a line read as taken.
+    // On the last turn a hex its holder has left bare is lost by the enemy walking in
+    // (ARD2 6.0: control goes to the last side to occupy it): an enemy that can march
+    // into it in one Movement Phase threatens it at its whole strength, however far
+    // the roads bring it. Read by hexes alone, a US tank battalion 14 hexes off by
+    // road left Namur to be retaken in the last US turn (7.6, docs/ai.md). ASSUMED:
+    // on the last turn only, as the march ignores the units in its way: earlier,
+    // every bare town behind a line read as taken.
     const bool bare = last_turn && !occupied(ctrl, h);
     float enemy = 0;
     if (!attacked_already)

@@ -205,7 +205,7 @@ class Ard2Evaluator final : public GenericEvaluator {
   // Objective::steps of every objective, over the graph.
   void measure_attack_steps(Goals& g) const;
   // Objective::march of every objective, over the graph.
-  void measure_marches(Goals& g) const;
+  void measure_marches(Goals& g);
   // Whether piece p can march into objective o's hex in one Movement Phase (o.march).
   static bool marches_into(const Piece& p, const Objective& o);
   // The route costs of exit goal k's units of move type `type` (per node, in
@@ -214,6 +214,14 @@ class Ard2Evaluator final : public GenericEvaluator {
   // Only costs up to `reach` are searched; dearer nodes read kNoRoute, as unreachable ones do.
   const std::vector<uint16_t>& route_costs(const core::State& s, const Goals& g, size_t k, int type,
                                            int reach = INT32_MAX);
+  // A fresh stamp for the route searches' enemy marks (route_now_), none marked yet, over
+  // a graph of `nodes` nodes.
+  void stamp_no_enemy(size_t nodes);
+  // Per node of `graph`, the half MP of its cheapest route for move type `type` to one
+  // of sources_ (Dial's Dijkstra), up to `reach` (dearer or unreachable: kNoRoute). No
+  // route enters a node marked as the enemy's (enemy_stamp_ at route_now_); leaving one
+  // marked next to the enemy costs kContested more.
+  void sweep_routes(const RouteGraph& graph, int type, int reach, std::vector<uint16_t>& cost);
   core::State with_exits(const core::State& s, const std::vector<core::UnitId>& units, int turn) const;
   // Counts each exit goal's units gone (exited_of_goal_) and which goals are still open
   // (open_goal_); called first in evaluate(), exit_terms() reads the counts.
@@ -289,6 +297,7 @@ class Ard2Evaluator final : public GenericEvaluator {
   std::vector<uint32_t> enemy_stamp_, near_enemy_stamp_;  // per node
   uint32_t route_now_ = 0;
   std::vector<int> route_best_;
+  std::vector<int32_t> sources_;  // the nodes sweep_routes() starts from
   std::vector<std::vector<int32_t>> route_buckets_;  // nodes by cost, modulo the dearest step
   const ard2::Ard2Rules* ard2_ = nullptr;
   int max_ma_[2] = {0, 0};  // per move type: the largest MA of any counter
