@@ -9,18 +9,25 @@
 // attack opens a sub-frame where attackers are added and the combat resolved, and a
 // die then decides and the defender answers. action_value() follows such a
 // sub-frame to its end by expectimax: the acting side picks its best, the opponent
-// (answering an interrupt) its best, and a die is averaged over a few draws shared by
-// every sibling (common random numbers, so siblings differ by the choice, not luck).
+// (answering an interrupt) its best, and a die is averaged exactly: every combination
+// of its faces is played, the combinations that reach the same position are merged,
+// and each distinct result is followed once, weighted by its share (a 2d6 combat:
+// 36 throws, the 5-7 results of one CRT column). Where the caller wants one draw
+// (samples 1) or the dice have more combinations than kExactCombinations, a few
+// stratified draws stand in, the same for every position with as many rolls behind
+// it (common random numbers: resolving now and adding an attacker first see the
+// same dice, so they differ by the choice, not luck).
 // Picking the attackers this way is the attack-combination search: every set of
 // eligible attackers is tried once (consecutive actions of one type on units are
 // taken in unit order, since adding A then B is adding B then A).
 //
-// Stratified dice. A few independent draws of a die are a coarse average: one lucky
-// 2d6 among three makes a 1:4 overrun look a third good. So the n draws of a die are
-// spread over its faces: draw k of the first die falls in the k-th n-th of its faces,
-// and each further die of the action in the n-th a shuffle of the draws gives it
-// (Latin hypercube sampling). Each face stays equally likely over the n draws, so the
-// average is unbiased, and siblings still share the draws. The dice an action type
+// Stratified dice (where no exact average is taken). A few independent draws of a
+// die are a coarse average: one lucky 2d6 among three makes a 1:4 overrun look a
+// third good. So the n draws of a die are spread over its faces: draw k of the first
+// die falls in the k-th n-th of its faces, and each further die of the action in the
+// n-th a shuffle of the draws gives it (Latin hypercube sampling). Each face stays
+// equally likely over the n draws, so the average is unbiased, and siblings still
+// share the draws. The dice an action type
 // throws (how many, how many faces) are learned from the log of its first roll and
 // taken to be the same each time (ASSUMED; true of Ardennes II's d6 and the toy's
 // die): a type that threw fewer dice leaves the rest of its draws unused, one that
@@ -119,6 +126,15 @@ class Simulator {
   // throws forced into their strata once they are known.
   void play_draw(const core::State& s, const core::Action& a, uint64_t draws, int k, core::State& c);
   void learn_dice(const core::State& s, const core::Action& a, uint64_t draws);
+  // The value of a die's action as the exact average over every combination of its
+  // faces (see exact_value in simulator.cpp), where there are at most
+  // kExactCombinations of them and the caller asked for an average (samples > 1).
+  static constexpr int kExactCombinations = 36;
+  static int face_combinations(const std::vector<uint8_t>& faces);
+  double exact_value(const core::State& s, const core::Action& a, int side, uint64_t seed, int ply, uint64_t draws);
+  // Plays `a` from `s` into `c` with its dice showing combination number `combination`
+  // (the faces in mixed radix), on a clone blinded by `draws`.
+  void play_combination(const core::State& s, const core::Action& a, uint64_t draws, int combination, core::State& c);
   double value_after(const core::State& s, int side, uint64_t seed, int ply, const core::Action& last);
 
   const core::Rules& rules_;
@@ -135,6 +151,14 @@ class Simulator {
   // kept between calls so a lookahead allocates nothing once warm.
   std::vector<core::ActionList> lists_;
   std::vector<core::State> states_;
+  // Per ply: a die's distinct outcomes (position hash, a combination that reaches it,
+  // how many do).
+  struct Outcome {
+    uint64_t key;
+    int combination;
+    int count;
+  };
+  std::vector<std::vector<Outcome>> outcomes_;
   // Per action type: whether applying it just puts its unit in its hex (-1: not known yet).
   std::vector<int8_t> relocates_;
   // Per action type: the faces of each die its first roll threw, in order (at most

@@ -5,11 +5,14 @@
 #include <algorithm>
 #include <chrono>
 #include <climits>
+#include <optional>
+#include <set>
 #include <utility>
 
 #include "ai/ard2_evaluator.h"
 #include "ai/arena.h"
 #include "ai/players.h"
+#include "ai/simulator.h"
 #include "games/registry.h"
 #include "series/scs/board.h"
 
@@ -923,6 +926,66 @@ TEST(AiArd2, TheSearchDoesNotOverrunAtOddsThatCannotTakeTheHex) {
     EXPECT_FALSE(a == overrun) << "step " << k;
     ard2().apply(s, a, events);
   }
+}
+
+// The legal action of type `type` on `unit` (or hex `at`, for an action on a hex).
+core::Action legal_action(const core::State& s, const char* type, core::UnitId unit,
+                          std::optional<core::Hex> at = std::nullopt) {
+  core::ActionList legal;
+  ard2().legal_actions(s, legal);
+  const auto& names = ard2().action_names();
+  for (const core::Action& a : legal)
+    if (names[a.type] == type && (unit == core::kNoUnit || a.unit == unit) && (!at || a.hex == *at))
+      return a;
+  ADD_FAILURE() << "no legal " << type;
+  return legal.front();
+}
+
+TEST(AiArd2, TheLookaheadLeavesOutAnAttackerThatLowersTheColumn) {
+  // given 7.3's last German Combat Phase (a record of session 34): a US mechanized
+  // battalion (defense 3) holds Stavelot (B12.41), a City behind the Ambleve, and six
+  // German units from its south and west sides have joined an attack on it, 12 to 3,
+  // the 2:1 column after the City's two; a 9 SS tank destroyer could still join, but
+  // from B13.41, across the river, which takes two more columns (ARD2 TEC, 1.3 b): 15
+  // to 3, the 1:1 column, a result no better on any roll
+  core::State s = ard2().setup(scenario("7.3"), 3);
+  clear_map(s);
+  place(s, "Ind-A.MechInf.526", hex("B12.41"));
+  std::vector<core::UnitId> joined;
+  for (auto [unit, at] : std::vector<std::pair<const char*, const char*>>{{"3FJ.FJ.A/5", "B11.41"},
+                                                                          {"3FJ.FJ.A/9", "B11.41"},
+                                                                          {"150Pz.Inf.X", "B11.42"},
+                                                                          {"150Pz.Inf.Z", "B11.42"},
+                                                                          {"3FJ.FJ.B/5", "B12.42"},
+                                                                          {"Ind-G.StG.394/667", "B13.42"}})
+    joined.push_back(place(s, unit, hex(at)));
+  const core::UnitId across = place(s, "9SS.JgPz.9", hex("B13.41"));
+  at_last_turn(s, "7.3", "german_combat", 1);
+  core::Events none;
+  ard2().apply(s, legal_action(s, "declare_attack", core::kNoUnit, hex("B12.41")), none);
+  for (core::UnitId u : joined) ard2().apply(s, legal_action(s, "add_attacker", u), none);
+  ASSERT_EQ(ard2().odds(s, joined, hex("B12.41"))["column"], "2:1");
+  std::vector<core::UnitId> with_it = joined;
+  with_it.push_back(across);
+  ASSERT_EQ(ard2().odds(s, with_it, hex("B12.41"))["column"], "1:1");
+  const core::Action resolve = legal_action(s, "resolve_attack", core::kNoUnit);
+  const core::Action add = legal_action(s, "add_attacker", across);
+  // when the lookahead weighs resolving now against adding it, under many seeds
+  Ard2Evaluator eval(ard2());
+  Simulator sim(ard2(), eval);
+  sim.set_limits(3, sim.scaled(4000));
+  std::set<double> resolved;
+  for (uint64_t seed = 1; seed <= 16; ++seed) {
+    const double now = sim.action_value(s, resolve, 1, seed);
+    const double later = sim.action_value(s, add, 1, seed);
+    // then resolving at 2:1 is worth more under every seed: each roll of 2d6 is
+    // weighed once (simulator.cpp, exact_value), where three draws of it often fell
+    // only where both columns clear the hex and the extra unit's advance counted
+    EXPECT_GT(now, later) << "seed " << seed;
+    resolved.insert(now);
+  }
+  // and the value does not depend on the seed's draws at all
+  EXPECT_EQ(resolved.size(), 1u);
 }
 
 TEST(AiArd2, TheSearchStillPlansAMovementPhaseWhoseFirstDecisionIsABarrage) {
