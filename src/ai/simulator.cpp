@@ -135,28 +135,21 @@ double Simulator::exact_value(const core::State& s, const core::Action& a, int s
 
 void Simulator::play_combination(const core::State& s, const core::Action& a, uint64_t draws, int combination,
                                  core::State& c) {
-  c = s;
-  blind(c, draws);
   const std::vector<uint8_t>& faces = dice_[a.type];
   int values[kStratifiedDice];
   for (size_t j = 0; j < faces.size(); ++j) {
     values[j] = 1 + combination % faces[j];
     combination /= faces[j];
   }
-  core::force_dice(c, values, int(faces.size()));
-  core::Events none;
-  rules_.apply(c, a, none);
-  c.forced_count = 0;
-  c.forced.fill(0);
+  play_forced(s, a, draws, values, int(faces.size()), c);
 }
 
 void Simulator::play_draw(const core::State& s, const core::Action& a, uint64_t draws, int k, core::State& c) {
-  c = s;
-  blind(c, mix(draws ^ (uint64_t(k) << 32)));
+  int values[kStratifiedDice];
+  int count = 0;
   if (a.type < dice_.size()) {
     const std::vector<uint8_t>& faces = dice_[a.type];
     const int n = std::max(1, samples_);
-    int values[kStratifiedDice];
     for (size_t j = 0; j < faces.size(); ++j) {
       // Die j's stratum for draw k: k itself for the first die, and for the others
       // k's place in a shuffle of the draws (the same for every k of this position).
@@ -164,8 +157,16 @@ void Simulator::play_draw(const core::State& s, const core::Action& a, uint64_t 
       const double u = double(mix(draws ^ uint64_t(k) ^ (uint64_t(j) << 48)) >> 11) * 0x1.0p-53;
       values[j] = 1 + int((stratum + u) * faces[j] / n);
     }
-    core::force_dice(c, values, int(faces.size()));  // blind() left none queued
+    count = int(faces.size());
   }
+  play_forced(s, a, mix(draws ^ (uint64_t(k) << 32)), values, count, c);
+}
+
+void Simulator::play_forced(const core::State& s, const core::Action& a, uint64_t blind_seed, const int* values,
+                            int count, core::State& c) {
+  c = s;
+  blind(c, blind_seed);
+  core::force_dice(c, values, count);  // blind() left none queued
   core::Events none;
   rules_.apply(c, a, none);
   // An action of a type that rolled before may roll fewer dice this time.

@@ -27,11 +27,11 @@
 // die falls in the k-th n-th of its faces, and each further die of the action in the
 // n-th a shuffle of the draws gives it (Latin hypercube sampling). Each face stays
 // equally likely over the n draws, so the average is unbiased, and siblings still
-// share the draws. The dice an action type
-// throws (how many, how many faces) are learned from the log of its first roll and
-// taken to be the same each time (ASSUMED; true of Ardennes II's d6 and the toy's
-// die): a type that threw fewer dice leaves the rest of its draws unused, one that
-// threw a die of fewer faces than learned would see its draw clamped to its top face.
+// share the draws. The dice an action type throws (how many, how many faces) are
+// learned from the log of its first roll and taken to be the same each time
+// (ASSUMED; true of Ardennes II's d6 and the toy's die): a type that threw fewer dice
+// leaves the rest of its draws unused, one that threw a die of fewer faces than
+// learned would see its draw clamped to its top face.
 #pragma once
 
 #include <algorithm>
@@ -135,6 +135,10 @@ class Simulator {
   // Plays `a` from `s` into `c` with its dice showing combination number `combination`
   // (the faces in mixed radix), on a clone blinded by `draws`.
   void play_combination(const core::State& s, const core::Action& a, uint64_t draws, int combination, core::State& c);
+  // Plays `a` from `s` into `c`, on a clone blinded by `blind_seed`, with its first
+  // `count` dice showing `values` (the rest drawn from the blind generator).
+  void play_forced(const core::State& s, const core::Action& a, uint64_t blind_seed, const int* values, int count,
+                   core::State& c);
   double value_after(const core::State& s, int side, uint64_t seed, int ply, const core::Action& last);
 
   const core::Rules& rules_;
