@@ -145,6 +145,7 @@ Ard2Evaluator::Ard2Evaluator(const core::Rules& rules) : GenericEvaluator(rules)
   for (int i = 0; i < 12; ++i) ring2_[i] = kRing2[i].q * height_ + kRing2[i].r;
   for (int side = 0; side < 2; ++side) {
     stamp_[side].assign(size_t(width_ * height_), 0);
+    supplied_stamp_[side].assign(size_t(width_ * height_), 0);
     defense_at_[side].assign(size_t(width_ * height_), 0.0f);
     stacks_[side].assign(size_t(width_ * height_), Stack{});
   }
@@ -906,6 +907,7 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
         stamp_[d.side][size_t(c)] = now_;
         defense_at_[d.side][size_t(c)] = 0;
       }
+      if (!(us.flags & oos_bit_)) supplied_stamp_[d.side][size_t(c)] = now_;
       // Threats and holding weigh the strength the unit would fight with now.
       const float f = combat_factor(c, d.side, dg);
       defense_at_[d.side][size_t(c)] += f * d.defense[k];
@@ -984,14 +986,20 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
 
   // Each combat unit's approach to an objective its side lacks (approach_terms), and
   // the shape of the front: friends two hexes apart, no stack alone next to the enemy.
+  // A front is where an enemy in supply stands. An enemy cut off from supply stays DG
+  // (ARD2 3.7, 3.4: half its attack, no recovery), so a pocket left behind is no front
+  // to hold a line against: counted as one, a 99th Infantry battalion behind the
+  // German front of 7.3 kept most of 1 SS and 9 SS beside it for three turns, two
+  // hexes apart, while the towns lay west (docs/ai.md).
   v += approach_terms(objs, marked, holder, std::max(0, rules_.scenarios()[s.scenario].last_turn - s.turn));
+  auto front_at = [&](int sd, int c) { return supplied_stamp_[sd][size_t(c)] == now_; };
   for (const Piece& p : pieces_) {
     if (!p.combat) continue;
     const double sign = p.side == 0 ? 1.0 : -1.0;
     bool near_enemy = false;
     for (int dir = 0; dir < core::kDirections && !near_enemy; ++dir)
-      near_enemy = occupied_cell(1 - p.side, p.cell + ring1_[dir]);
-    for (int i = 0; i < 12 && !near_enemy; ++i) near_enemy = occupied_cell(1 - p.side, p.cell + ring2_[i]);
+      near_enemy = front_at(1 - p.side, p.cell + ring1_[dir]);
+    for (int i = 0; i < 12 && !near_enemy; ++i) near_enemy = front_at(1 - p.side, p.cell + ring2_[i]);
     if (!near_enemy) continue;
     int bonds = 0, adjacent = 0;
     for (const int o : ring2_) bonds += occupied_cell(p.side, p.cell + o);

@@ -307,6 +307,7 @@ class Ard2Evaluator final : public GenericEvaluator {
   // The cell steps to the six neighbours and to the twelve hexes two away (kRing2).
   int ring1_[core::kDirections] = {}, ring2_[12] = {};
   std::vector<uint32_t> stamp_[2];
+  std::vector<uint32_t> supplied_stamp_[2];  // per cell: now_ where a unit in supply stands (a front)
   std::vector<float> defense_at_[2];
   struct Stack {
     uint32_t stamp = 0;

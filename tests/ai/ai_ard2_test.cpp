@@ -395,6 +395,39 @@ TEST(AiArd2Evaluator, DrawsHarderToAnObjectiveItsSidesWinCannotDoWithout) {
   EXPECT_GT(german, 1.5 * allied);
 }
 
+TEST(AiArd2Evaluator, HoldsNoLineAroundAPocketCutOffFromSupply) {
+  // given 7.3 on Turn 4, a US battalion left behind the German front (B34.37, where a
+  // 99th Infantry battalion stood in a record of the search's), two SS battalions in
+  // the rear, one two hexes from it (B34.39), and the other either two hexes from both
+  // (B32.38: a line around the pocket) or on the road west, out of its reach (B28.40)
+  core::State s = ard2().setup(scenario("7.3"), 1);
+  clear_map(s);
+  at_turn(s, 4, "german_movement", 1);
+  const core::UnitId pocket = place(s, "99Inf.Inf.A/394", hex("B34.37"));
+  place(s, "1SS.Inf.A/1", hex("B34.39"));
+  const core::UnitId mover = place(s, "1SS.Inf.B/1", hex("B32.38"));
+  ASSERT_EQ(core::distance(hex("B32.38"), hex("B34.37")), 2);
+  ASSERT_EQ(core::distance(hex("B32.38"), hex("B34.39")), 2);
+  ASSERT_GT(core::distance(hex("B28.40"), hex("B34.37")), 2);
+  Ard2Evaluator eval(ard2());
+  auto line_over_road = [&](bool cut_off) {
+    core::State line = s;
+    line.units[pocket].flags |= flag_bit("dg");
+    if (cut_off) line.units[pocket].flags |= flag_bit("out_of_supply");
+    core::State road = line;
+    road.units[mover].hex = hex("B28.40");
+    return eval.evaluate(line, 1) - eval.evaluate(road, 1);
+  };
+  // when the pocket is in supply, and when it is cut off (ARD2 3.7: Out of Supply, so
+  // DG with no recovery, 3.4)
+  const double in_supply = line_over_road(false), cut_off = line_over_road(true);
+  // then the line around a pocket in supply is worth its bonds (kBond 0.5 for each
+  // battalion) above the road, and around a pocket cut off it is worth no more than
+  // the road: it holds no German battalion back from the march west
+  EXPECT_GT(in_supply, 0.5) << "cut off: " << cut_off;
+  EXPECT_LE(cut_off, 0.0) << "in supply: " << in_supply;
+}
+
 TEST(AiArd2Evaluator, DrawsArtilleryWithinRangeOfAnObjectiveItsSideLacksAndNoNearer) {
   // given 7.4's first turn with St. Vith (B21.33) the only town the Germans lack, a US
   // tank in it, and a German artillery regiment of range 6 east of it, three hexes or
