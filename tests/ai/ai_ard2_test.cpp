@@ -421,9 +421,10 @@ TEST(AiArd2Evaluator, HoldsNoLineAroundAPocketCutOffFromSupply) {
   // when the pocket is in supply, and when it is cut off (ARD2 3.7: Out of Supply, so
   // DG with no recovery, 3.4)
   const double in_supply = line_over_road(false), cut_off = line_over_road(true);
-  // then the line around a pocket in supply is worth its bonds (kBond 0.5 for each
-  // battalion) above the road, and around a pocket cut off it is worth no more than
-  // the road: it holds no German battalion back from the march west
+  // then the line around a pocket in supply is worth more than the road (kBond 0.5
+  // for each battalion, and the one at B34.39 no longer alone beside the enemy,
+  // kAlone 1), and around a pocket cut off it is worth no more than the road: it
+  // holds no German battalion back from the march west
   EXPECT_GT(in_supply, 0.5) << "cut off: " << cut_off;
   EXPECT_LE(cut_off, 0.0) << "in supply: " << in_supply;
 }
