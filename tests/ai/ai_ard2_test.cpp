@@ -1022,6 +1022,79 @@ TEST(AiArd2, TheLookaheadLeavesOutAnAttackerThatLowersTheColumn) {
   EXPECT_EQ(resolved.size(), 1u);
 }
 
+TEST(AiArd2, AnAttackCutShortByTheNodeBudgetIsNotRatedAsFree) {
+  // given 7.3's Turn 3 German Combat Phase as a record of session 37 had it around
+  // B31.41: a 99th Infantry battalion there and five German units beside it, whose
+  // attacker sets and results take more positions to follow to their end than the
+  // lookahead's budget of a combat decision (ARD2 is large: sim.scaled(4000))
+  core::State s = ard2().setup(scenario("7.3"), 1);
+  clear_map(s);
+  at_turn(s, 3, "german_combat", 1);
+  place(s, "99Inf.Inf.A/394", hex("B31.41"));
+  for (auto [unit, at] : std::vector<std::pair<const char*, const char*>>{{"1SS.Inf.A/1", "B32.40"},
+                                                                          {"1SS.Inf.2", "B30.40"},
+                                                                          {"3FJ.FJ.A/9", "B30.41"},
+                                                                          {"3FJ.FJ.8", "B32.41"}})
+    s.units[place(s, unit, hex(at))].steps_lost = 1;
+  const core::Action attack = legal_action(s, "declare_attack", core::kNoUnit, hex("B31.41"));
+  const core::Action end = legal_action(s, "end_phase", core::kNoUnit);
+  Ard2Evaluator eval(ard2());
+  Simulator sim(ard2(), eval);
+  // when the attack is weighed with every line of play followed to its end, and
+  // within the budget
+  sim.set_limits(3, 100000);
+  sim.reset_nodes();
+  const double followed = sim.action_value(s, attack, 1, 7);
+  const int64_t needed = sim.nodes();
+  sim.set_limits(3, sim.scaled(4000));
+  const double budgeted = sim.action_value(s, attack, 1, 7);
+  const double ended = sim.action_value(s, end, 1, 7);
+  ASSERT_GT(needed, sim.scaled(4000));
+  // then followed to its end the attack costs more than it gains, and within the
+  // budget it is not rated as high as ending the phase either: the lines the budget
+  // cut off are left out, where each was judged before its dice fell, as if no step
+  // could be lost, and the best of them made the attack worth at least as much as none
+  EXPECT_LT(followed, ended);
+  EXPECT_LT(budgeted, ended) << "followed to its end: " << followed << " needed " << needed;
+}
+
+TEST(AiArd2, AnAttackThatNeedsBothItsAttackersIsRatedByItsCombat) {
+  // given the same phase at B27.48 in that record: a 99th Infantry regiment there, and
+  // beside it only a battalion with a step lost and an Ersatz battalion, one of which
+  // alone attacks below 1:4, so both must join (ARD2 3.2)
+  core::State s = ard2().setup(scenario("7.3"), 1);
+  clear_map(s);
+  at_turn(s, 3, "german_combat", 1);
+  place(s, "99Inf.Inf.395", hex("B27.48"));
+  const core::UnitId one = place(s, "326VG.Inf.751", hex("B27.49"));
+  const core::UnitId two = place(s, "326VG.Erz.326", hex("B28.48"));
+  s.units[one].steps_lost = 1;
+  const core::Action attack = legal_action(s, "declare_attack", core::kNoUnit, hex("B27.48"));
+  const core::Action end = legal_action(s, "end_phase", core::kNoUnit);
+  core::State declared = s;
+  core::Events none;
+  ard2().apply(declared, attack, none);
+  core::ActionList legal;
+  ard2().legal_actions(declared, legal);
+  ASSERT_TRUE(std::none_of(legal.begin(), legal.end(), [](const core::Action& a) {
+    return ard2().action_names()[a.type] == "resolve_attack";
+  }));
+  Ard2Evaluator eval(ard2());
+  Simulator sim(ard2(), eval);
+  sim.set_limits(3, sim.scaled(4000));
+  // when the lookahead weighs declaring it, and the combat with both attackers
+  core::State both = declared;
+  ard2().apply(both, legal_action(both, "add_attacker", std::min(one, two)), none);
+  ard2().apply(both, legal_action(both, "add_attacker", std::max(one, two)), none);
+  const double combat = sim.action_value(both, legal_action(both, "resolve_attack", core::kNoUnit), 1, 7);
+  const double declaring = sim.action_value(s, attack, 1, 7);
+  // then declaring is worth the combat, below ending the phase: the two orders of
+  // adding them are one set, taken once, and the order skipped as a repeat no longer
+  // counted as a line of play judged before its combat, worth as much as no attack
+  EXPECT_LT(combat, sim.action_value(s, end, 1, 7));
+  EXPECT_DOUBLE_EQ(declaring, combat);
+}
+
 TEST(AiArd2, TheSearchStillPlansAMovementPhaseWhoseFirstDecisionIsABarrage) {
   // given 7.4's last German Movement Phase: the Germans hold St. Vith and Vielsalm, a
   // 62 VG battalion stands north of Berg Reuland, which two US units hold, the 62 VG
