@@ -34,7 +34,6 @@ constexpr double kApproach = 1.0;   // per combat unit, at the objective it join
 // unit entering an empty St. Vith worth less than before, as each US unit around the
 // town began to count its approach to it twice, and lost on 7.6.
 constexpr double kTake = 2.0;
-constexpr double kBond = 0.5;       // per friendly stack two hexes away, near the front
 constexpr double kAlone = 1.0;      // a stack next to the enemy with no friend near
 constexpr float kDgFactor = 0.75f, kOosFactor = 0.8f;
 constexpr int kFirstSide = 1;  // ARD2 2.1: the German Turn comes first in a Game Turn
@@ -985,27 +984,32 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
   v += exit_terms(s, goals_of);
 
   // Each combat unit's approach to an objective its side lacks (approach_terms), and
-  // the shape of the front: friends two hexes apart, no stack alone next to the enemy.
-  // A front is where an enemy in supply stands. An enemy cut off from supply stays DG
-  // (ARD2 3.7, 3.4: half its attack, no recovery), so a pocket left behind is no front
-  // to hold a line against: counted as one, a 99th Infantry battalion behind the
-  // German front of 7.3 kept most of 1 SS and 9 SS beside it for three turns, two
-  // hexes apart, while the towns lay west (docs/ai.md).
+  // the shape of the front: no stack alone next to the enemy. A front is where an
+  // enemy in supply stands. An enemy cut off from supply stays DG (ARD2 3.7, 3.4: half
+  // its attack, no recovery), so a pocket left behind is no front: counted as one, a
+  // 99th Infantry battalion behind the German front of 7.3 kept most of 1 SS and 9 SS
+  // beside it for three turns while the towns lay west (docs/ai.md). Friends two hexes
+  // apart near the enemy once earned a bonus too (kBond, 0.5 each, at most two): paid
+  // only while the enemy stood there, it made every enemy unit a source of points to
+  // the stacks around it, so a 5:1 attack that would eliminate a lone US battalion
+  // rated below no attack, and armies lingered beside the enemy (docs/ai.md, "A
+  // bonus for standing by the enemy").
   v += approach_terms(objs, marked, holder, std::max(0, rules_.scenarios()[s.scenario].last_turn - s.turn));
   auto front_at = [&](int sd, int c) { return supplied_stamp_[sd][size_t(c)] == now_; };
+  auto has_friend = [&](const Piece& p) {
+    for (const int o : ring1_)
+      if (occupied_cell(p.side, p.cell + o)) return true;
+    for (const int o : ring2_)
+      if (occupied_cell(p.side, p.cell + o)) return true;
+    return false;
+  };
   for (const Piece& p : pieces_) {
     if (!p.combat) continue;
-    const double sign = p.side == 0 ? 1.0 : -1.0;
     bool near_enemy = false;
     for (int dir = 0; dir < core::kDirections && !near_enemy; ++dir)
       near_enemy = front_at(1 - p.side, p.cell + ring1_[dir]);
     for (int i = 0; i < 12 && !near_enemy; ++i) near_enemy = front_at(1 - p.side, p.cell + ring2_[i]);
-    if (!near_enemy) continue;
-    int bonds = 0, adjacent = 0;
-    for (const int o : ring2_) bonds += occupied_cell(p.side, p.cell + o);
-    for (const int o : ring1_) adjacent += occupied_cell(p.side, p.cell + o);
-    v += sign * kBond * std::min(bonds, 2);
-    if (bonds + adjacent == 0) v -= sign * kAlone;
+    if (near_enemy && !has_friend(p)) v -= (p.side == 0 ? 1.0 : -1.0) * kAlone;
   }
   return side == 0 ? v : -v;
 }

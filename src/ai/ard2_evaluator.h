@@ -67,8 +67,9 @@
 //    winner, not yet met, its deadline not past) is bound for the exit: it neither
 //    threatens nor approaches the objectives, so 7.5's march west is not drawn into
 //    Bastogne. Exits that only score VP (7.2, 7.3) do not bind;
-//  - front-line cohesion: pairs of friendly stacks two hexes apart near the enemy
-//    (the shape of ZOC Bonds, ARD2 1.2) and stacks left alone next to enemies.
+//  - front-line cohesion: a stack within two hexes of an enemy in supply with no
+//    friend within two hexes pays for being alone. Being near the enemy earns
+//    nothing: a bonus paid there would make each enemy unit worth keeping alive.
 #pragma once
 
 #include <array>

@@ -74,7 +74,9 @@ class SearchPlayer final : public Player {
  private:
   // A gene that asks the decoder to draw an action: kRedraw at random (mutation; an
   // action of the gene's unit when it has one), kFill greedily (past the genome).
-  static constexpr uint16_t kRedraw = 0xfffe, kFill = 0xffff;
+  // kStay keeps the gene's unit where it stands for the rest of the phase: no move of
+  // it is played or drawn after it (a garrison the greedy plan would march out).
+  static constexpr uint16_t kStay = 0xfffd, kRedraw = 0xfffe, kFill = 0xffff;
 
   struct Plan {
     std::vector<core::Action> genes;
@@ -138,6 +140,8 @@ class SearchPlayer final : public Player {
   static uint64_t phase_key(const core::State& s);
   bool in_dice_phase(const core::State& s) const;
   core::Action hand_out(const core::State& s);
+  // Moves next_ past the plan's kStay genes: they are not actions to hand out.
+  void skip_stays();
   // Whether the planned action `a` of a wide plan is still legal in `s`, cheaply.
   bool still_legal(const core::State& s, const core::Action& a);
 
@@ -152,6 +156,7 @@ class SearchPlayer final : public Player {
   bool wide_ = false;
   core::ActionList root_legal_;
   std::vector<uint8_t> acted_;
+  std::vector<uint8_t> stayed_;  // per unit: a kStay gene of this decode keeps it in place
   // The exits opened by moves of this decode to units that have acted (Rules::exits):
   // a unit may move to the edge and leave in the same phase.
   core::ActionList open_exits_;

@@ -53,6 +53,9 @@ constexpr int kFirstMutations = 4;
 // Alternatives weighed for a redrawn gene of a unit (the best by the lookahead wins
 // half the time; else one at random).
 constexpr int kRedrawChoices = 4;
+// ASSUMED: the share of a mutated unit gene that keeps its unit in place (kStay)
+// rather than drawing another action of it.
+constexpr double kStayShare = 0.25;
 // The tactical lookahead's limits (dice draws, positions): inside a decode it answers
 // interrupts and completes phases thousands of times, so it is kept cheap; scoring a
 // phase's end gets more, and a decision taken by the lookahead alone the most.
@@ -212,6 +215,7 @@ core::Action SearchPlayer::hurry(const core::State& s, int side) {
 
 core::Action SearchPlayer::hand_out(const core::State& s) {
   const core::Action a = chosen_[next_++];
+  skip_stays();
   // The real next state, to recognise it on the next call.
   scratch_ = s;
   core::Events none;
@@ -281,8 +285,9 @@ bool SearchPlayer::plan(const core::State& s, int side, const Budget& budget, co
   }
   chosen_ = population_.front().genes;
   next_ = 0;
+  skip_stays();
   stats_ = {iterations, 0, population_.front().value, true};
-  return !chosen_.empty();
+  return next_ < chosen_.size();  // a plan of stays alone (stopped before a die) has no action
 }
 
 double SearchPlayer::decode(const core::State& root, int side, Plan& p, const Deadline& deadline) {
@@ -298,6 +303,8 @@ double SearchPlayer::decode(const core::State& root, int side, Plan& p, const De
   phase_actions_ = 0;
   size_t i = 0;
   acted_.assign(c.unit_count, 0);
+  stayed_.assign(c.unit_count, 0);
+  bool any_stayed = false;
   open_exits_.clear();
   for (int step = 0; step < kMaxRun && same_phase(c, phase); ++step) {
     // Past the planning's time a plan of a wide phase that is past its genome goes
@@ -318,18 +325,34 @@ double SearchPlayer::decode(const core::State& root, int side, Plan& p, const De
         if (r.unit == core::kNoUnit || !acted_[r.unit]) legal_.push_back(r);
       legal_.insert(legal_.end(), open_exits_.begin(), open_exits_.end());
     }
+    // A unit kept in place makes no move of the phase (a sub-frame's, an advance after
+    // combat, is another choice), unless nothing else is left to do (a placement).
+    if (any_stayed && actor == side && c.depth <= sim_.phase_depth()) {
+      const auto kept = [&](const core::Action& a) {
+        return a.unit != core::kNoUnit && a.unit < stayed_.size() && stayed_[a.unit] && sim_.is_move(c, a);
+      };
+      if (!std::all_of(legal_.begin(), legal_.end(), kept)) std::erase_if(legal_, kept);
+    }
     sim_.set_limits(kDecodeSamples, sim_.scaled(kDecodeNodes));
     core::Action a;
     if (actor != side) {
       a = sim_.best_action(c, legal_, actor, mix(plan_seed_ + uint64_t(step)), rng_);
     } else {
       // Skip genes that are no longer legal here; draw when the genome runs out.
-      while (i < p.genes.size() && p.genes[i].type < kRedraw &&
+      while (i < p.genes.size() && p.genes[i].type < kStay &&
              std::find(legal_.begin(), legal_.end(), p.genes[i]) == legal_.end())
         ++i;
       const core::Action gene = i < p.genes.size() ? p.genes[i] : core::Action{kFill, core::kNoUnit, {}, 0};
       ++i;
       if (late && gene.type != kFill) break;
+      if (gene.type == kStay) {
+        if (gene.unit < stayed_.size() && !stayed_[gene.unit]) {
+          stayed_[gene.unit] = 1;
+          any_stayed = true;
+          played.push_back(gene);
+        }
+        continue;
+      }
       if (late) {
         if (rushed_phase_ != phase_key(root)) {  // the first unit filled quickly
           rushed_phase_ = phase_key(root);
@@ -575,9 +598,20 @@ core::Action SearchPlayer::best_or_stand(const core::State& s, const core::Actio
   return others.empty() ? best : sim_.best_action(s, others, side, seed, rng_, value);
 }
 
+void SearchPlayer::skip_stays() {
+  while (next_ < chosen_.size() && chosen_[next_].type == kStay) ++next_;
+}
+
 void SearchPlayer::mutate(Plan& p, int genes) {
   if (p.genes.empty()) return;
-  for (int k = 0; k < genes; ++k) p.genes[size_t(rng_.below(int(p.genes.size())))].type = kRedraw;
+  for (int k = 0; k < genes; ++k) {
+    core::Action& gene = p.genes[size_t(rng_.below(int(p.genes.size())))];
+    // A unit's gene may become its stay: a redraw only moves it elsewhere, so a unit
+    // the greedy plan marched out of a town could never be kept there (7.6, Marche on
+    // the last turn; docs/ai.md).
+    const bool stay = gene.unit != core::kNoUnit && gene.type != kStay && rng_.unit() < kStayShare;
+    gene.type = stay ? kStay : kRedraw;
+  }
 }
 
 void SearchPlayer::breed(std::vector<Plan>& pop) {
