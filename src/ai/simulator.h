@@ -84,14 +84,15 @@ class Simulator {
   int scaled(int nodes) const { return large_ ? std::max(20, nodes / kLargeDivisor) : nodes; }
 
   // How many dice draws average a chance action, and how many positions one
-  // action_value() may visit before it judges the rest statically.
+  // action_value() may visit before it hurries: past them, a sub-frame follows only
+  // its first line of play that ends, and the choices not yet tried are left out.
   void set_limits(int samples, int node_limit) {
     samples_ = samples;
     node_limit_ = node_limit;
   }
 
-  // A clock the lookahead stops at: past it, positions are judged statically and
-  // best_action() keeps the best action found so far. nullptr: none.
+  // A clock the lookahead stops at: past it, the lookahead hurries as past its
+  // positions, and best_action() keeps the best action found so far. nullptr: none.
   void set_deadline(const Deadline* deadline) { deadline_ = deadline; }
   bool out_of_time() const { return deadline_ && deadline_->passed(); }
 

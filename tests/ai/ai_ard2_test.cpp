@@ -1084,10 +1084,11 @@ TEST(AiArd2, TheLookaheadLeavesOutAnAttackerThatLowersTheColumn) {
 }
 
 TEST(AiArd2, AnAttackCutShortByTheNodeBudgetIsNotRatedAsFree) {
-  // given 7.3's Turn 3 German Combat Phase as a record of session 37 had it around
-  // B31.41: a 99th Infantry battalion there and five German units beside it, whose
-  // attacker sets and results take more positions to follow to their end than the
-  // lookahead's budget of a combat decision (ARD2 is large: sim.scaled(4000))
+  // given 7.3's Turn 3 German Combat Phase near a position of a record of session 37:
+  // a 99th Infantry battalion in B31.41 and four German units beside it (where four of
+  // the record's five stood), each a step down, whose attacker sets and results take
+  // more positions to follow to their end than the lookahead's budget of a combat
+  // decision (ARD2 is large: sim.scaled(4000))
   core::State s = ard2().setup(scenario("7.3"), 1);
   clear_map(s);
   at_turn(s, 3, "german_combat", 1);
