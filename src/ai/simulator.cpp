@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <limits>
 
 #include "core/dice.h"
@@ -64,9 +63,7 @@ Simulator::Simulator(const core::Rules& rules, Evaluator& eval)
 
 double Simulator::action_value(const core::State& s, const core::Action& a, int side, uint64_t seed) {
   budget_left_ = node_limit_;
-  // Infinite only where no line of play under `a` could be followed (value_after).
-  const double v = apply_and_value(s, a, side, seed, 0);
-  return std::isfinite(v) ? v : eval_.evaluate(s, side);
+  return apply_and_value(s, a, side, seed, 0);
 }
 
 double Simulator::apply_and_value(const core::State& s, const core::Action& a, int side, uint64_t seed, int ply) {
@@ -206,18 +203,25 @@ double Simulator::value_after(const core::State& s, int side, uint64_t seed, int
   rules_.legal_actions(s, list);
   if (list.empty()) return eval_.evaluate(s, side);
   const bool maximize = actor == side;
-  const double none = maximize ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
-  double best = none;
+  double best = maximize ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+  // Adding A then B equals adding B then A: runs of one type are taken in unit order.
+  // Where every action here is out of order, none is skipped: the last action may have
+  // made them legal (a German Bug Out due after the US ones), and where it did not, a
+  // repeat is followed once more. Skipped, such a position counted as no line at all,
+  // nothing under it ended, and past the node budget the lookahead still tried every
+  // sibling: a 7.3 greedy-vp turn ran for minutes over pairs of Bug Out hexes
+  // (session 38, docs/ai.md).
+  auto out_of_order = [&](const core::Action& a) {
+    return a.type == last.type && a.unit != core::kNoUnit && last.unit != core::kNoUnit && a.unit < last.unit;
+  };
+  const bool in_order = std::any_of(list.begin(), list.end(), [&](const core::Action& a) { return !out_of_order(a); });
   // `list` may be refilled by deeper plies only at other indices; iterate by index.
   for (size_t i = 0; i < list.size(); ++i) {
     const core::Action a = list[i];
-    // Adding A then B equals adding B then A: take runs of one type in unit order. A
-    // position whose every action is so skipped is such a run out of order, valued
-    // where it comes in order, and here counts as nothing (`none`).
-    if (a.type == last.type && a.unit != core::kNoUnit && last.unit != core::kNoUnit && a.unit < last.unit) continue;
+    if (in_order && out_of_order(a)) continue;
     const double v = apply_and_value(s, a, side, seed, ply);
     best = maximize ? std::max(best, v) : std::min(best, v);
-    if ((hurried || budget_left_ <= 0) && std::isfinite(best)) break;
+    if (hurried || budget_left_ <= 0) break;
   }
   return best;
 }

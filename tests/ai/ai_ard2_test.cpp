@@ -1120,6 +1120,38 @@ TEST(AiArd2, AnAttackCutShortByTheNodeBudgetIsNotRatedAsFree) {
   EXPECT_LT(budgeted, ended) << "followed to its end: " << followed << " needed " << needed;
 }
 
+TEST(AiArd2, TheLookaheadFollowsABugOutTheLastOneLeftToTheOtherSide) {
+  // given the end of a German Movement Phase of the campaign with three artillery
+  // units on Roads, each next to a threatening enemy (ARD2 3.6): the next phase begins
+  // with US guns 333 (unit 5) and 7th Armored's (203) to Bug Out, then the German 405
+  // (59), whose unit number is below the last US one's; each has some 1,200 hexes to go
+  core::State s = ard2().setup(scenario("7.1"), 1);
+  clear_map(s);
+  at_turn(s, 2, "german_movement", 1);
+  const core::UnitId first = place(s, "Ind-A.Arty.333", hex("B22.38"));
+  place(s, "2Pz.Pz.I/3", hex("B23.38"));
+  const core::UnitId last = place(s, "7Arm.Arty.DIVARTY", hex("B4.20"));
+  place(s, "2Pz.Pz.II/3", hex("B5.20"));
+  const core::UnitId german = place(s, "Ind-G.Arty.405", hex("B26.35"));
+  place(s, "9Arm.Tank.14", hex("B25.35"));
+  ASSERT_LT(first, german);
+  ASSERT_LT(german, last);
+  const core::Action end = legal_action(s, "end_phase", core::kNoUnit);
+  Ard2Evaluator eval(ard2());
+  Simulator sim(ard2(), eval);
+  sim.set_limits(3, sim.scaled(0));
+  // when the lookahead weighs ending the phase within its smallest node budget
+  sim.reset_nodes();
+  const double ended = sim.action_value(s, end, 1, 7);
+  // then it follows one line of the three Bug Outs to its end and stops: the German
+  // one, skipped before as a run of Bug Outs out of unit order, left every line
+  // without an end, so past the budget the lookahead still tried each pair of US
+  // destinations (for minutes: this test then runs into ctest's timeout), and the
+  // phase's end was judged as if nothing followed it
+  EXPECT_LT(sim.nodes(), 4 * sim.scaled(0));
+  EXPECT_NE(ended, eval.evaluate(s, 1));
+}
+
 TEST(AiArd2, AnAttackThatNeedsBothItsAttackersIsRatedByItsCombat) {
   // given the same phase at B27.48 in that record: a 99th Infantry regiment there, and
   // beside it only a battalion with a step lost and an Ersatz battalion, one of which
