@@ -77,6 +77,11 @@ double Simulator::apply_and_value(const core::State& s, const core::Action& a, i
     learn_dice(s, a, draws);
     play_draw(s, a, draws, 0, c);  // again, its dice in their strata
   }
+  if (spent()) {
+    // One plain draw of the blind generator: a stratum's draw would lean to its faces.
+    play_forced(s, a, draws, nullptr, 0, c);
+    return value_after(c, side, seed, ply + 1, a);
+  }
   if (samples_ > 1 && a.type < dice_.size() && face_combinations(dice_[a.type]) <= kExactCombinations)
     return exact_value(s, a, side, seed, ply, draws);
   // A die decided it: average a few draws (the first one is already played).

@@ -123,6 +123,14 @@ class Simulator {
 
  private:
   double apply_and_value(const core::State& s, const core::Action& a, int side, uint64_t seed, int ply);
+  // Past the node budget a choice follows only its first line, but a die still follows
+  // each of its results, and a chain of dice multiplies them: eleven German artillery
+  // units rolling in turn to recover (ARD2 3.7, three results each) made 3^11 lines
+  // and a 7.3 greedy-vp turn that did not end (session 38, docs/ai.md). So once the
+  // lookahead has spent kOverrun budgets more, or its clock is out, each die is
+  // followed by one draw.
+  static constexpr int kOverrun = 4;
+  bool spent() const { return budget_left_ <= -int64_t(kOverrun) * node_limit_ || out_of_time(); }
   // Plays draw k of `a` from `s` into `c`: blinded by `draws`, with the dice its type
   // throws forced into their strata once they are known.
   void play_draw(const core::State& s, const core::Action& a, uint64_t draws, int k, core::State& c);

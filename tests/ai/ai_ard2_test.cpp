@@ -1152,6 +1152,51 @@ TEST(AiArd2, TheLookaheadFollowsABugOutTheLastOneLeftToTheOtherSide) {
   EXPECT_NE(ended, eval.evaluate(s, 1));
 }
 
+TEST(AiArd2, AChainOfDiceIsFollowedByOneDrawOnceTheLookaheadHasSpentItsBudget) {
+  // given the end of the last US phase of a 7.1 turn with eleven German artillery
+  // units Disorganized and cut off from supply by a ring of US units: the next turn's
+  // DG Removal asks the Germans, unit by unit, whether to roll for each (ARD2 3.7),
+  // and each roll has three results
+  core::State s = ard2().setup(scenario("7.1"), 1);
+  for (core::UnitId u = 0; u < s.unit_count; ++u) s.units[u].where = core::Where::Eliminated;  // no arrivals
+  at_turn(s, 2, "us_exploitation", 0);
+  const char* guns[] = {"Ind-G.Arty.405", "Ind-G.Arty.Werfer 17", "Ind-G.Arty.388", "Ind-G.Arty.Werfer 9",
+                        "Ind-G.Arty.Werfer 4", "Ind-G.Arty.402", "Ind-G.Arty.Werfer 16", "Ind-G.Arty.Werfer 7",
+                        "Ind-G.Arty.401", "Ind-G.Arty.766", "Ind-G.Arty.Werfer 15"};
+  const char* at[] = {"B7.23", "B8.23", "B8.24", "B9.24", "B7.24", "B8.25", "B9.25", "B7.25", "B6.24", "B10.24", "B9.23"};
+  std::set<uint32_t> pocket;
+  for (size_t i = 0; i < std::size(guns); ++i) {
+    s.units[place(s, guns[i], hex(at[i]))].flags |= flag_bit("dg");
+    pocket.insert(hex(at[i]).key());
+  }
+  core::UnitId next = 0;
+  for (const char* h : at)
+    for (int d = 0; d < core::kDirections; ++d) {
+      const core::Hex n = core::neighbor(hex(h), d);
+      if (pocket.count(n.key()) || !ard2().map().contains(n)) continue;
+      while (side_of(s, next) != 0) ++next;
+      s.units[next].where = core::Where::OnMap;
+      s.units[next].hex = n;
+      pocket.insert(n.key());
+      ++next;
+    }
+  const core::Action end = legal_action(s, "end_phase", core::kNoUnit);
+  core::State next_turn = s;
+  core::Events none;
+  ard2().apply(next_turn, end, none);
+  ASSERT_EQ(next_turn.top().step, step_index("artillery_recovery"));
+  Ard2Evaluator eval(ard2());
+  Simulator sim(ard2(), eval);
+  sim.set_limits(3, sim.scaled(0));
+  // when the lookahead weighs ending the phase within its smallest node budget
+  sim.reset_nodes();
+  sim.action_value(s, end, 0, 7);
+  // then once it has spent a few budgets more, each roll left is followed by one
+  // draw: before, each followed its three results and this took 620,021 positions
+  // (106 s) where a choice past the budget takes one
+  EXPECT_LT(sim.nodes(), 20 * sim.scaled(0));
+}
+
 TEST(AiArd2, AnAttackThatNeedsBothItsAttackersIsRatedByItsCombat) {
   // given the same phase at B27.48 in that record: a 99th Infantry regiment there, and
   // beside it only a battalion with a step lost and an Ersatz battalion, one of which
