@@ -85,7 +85,8 @@ class Simulator {
 
   // How many dice draws average a chance action, and how many positions one
   // action_value() may visit before it hurries: past them, a sub-frame follows only
-  // its first line of play that ends, and the choices not yet tried are left out.
+  // its first line of play that ends, and the choices not yet tried are left out;
+  // past kOverrun times as many more, a die is followed by one draw (spent()).
   void set_limits(int samples, int node_limit) {
     samples_ = samples;
     node_limit_ = node_limit;
