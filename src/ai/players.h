@@ -96,8 +96,9 @@ class SearchPlayer final : public Player {
   double decode(const core::State& root, int side, Plan& p, const Deadline& deadline);
   // The value for `side` of the position where a plan ends: the lookahead's value of
   // `die` when the plan stopped before that action's die, else its outcome, the
-  // evaluator (still in the phase, or the opponent to act) or the lookahead's best
-  // first action of the side's next phase.
+  // evaluator (still in the phase, the opponent to act, or a phase whose greedy plan
+  // stopped before a die: judge_ends_statically_) or the lookahead's best first
+  // action of the side's next phase.
   double score(const core::State& c, const core::Frame& phase, int side, const core::Action* die = nullptr);
   core::Action draw(const core::State& s, const core::ActionList& legal, int side, const core::Action& gene);
   // The fill of a huge phase (see kHuge): the next unit's best move into `out`, or
@@ -168,6 +169,7 @@ class SearchPlayer final : public Player {
   uint64_t plan_seed_ = 0;                   // the dice of every lookahead in one planning
   bool rolled_ = false;                      // the last decode stopped before a die
   bool rolled_at_phase_ = false;             // ... of a phase-level action (a barrage)
+  bool judge_ends_statically_ = false;       // this planning's greedy plan stopped before a die
   core::Action pending_;                     // the action whose die it stopped before
   int phase_actions_ = 0;                    // phase-level actions of the last decode
   uint64_t dice_phase_ = ~0ull;

@@ -17,7 +17,9 @@
 //    action of its next phase (the attack the moves set up, its odds and its dice
 //    averaged); where the plan stopped before a die (an overrun it declared), the
 //    lookahead's value of that action, over one stratified draw per face; else the
-//    evaluator (the plan stopped inside the phase, or the opponent moves next).
+//    evaluator (the plan stopped inside the phase, or the opponent moves next, or the
+//    greedy plan stopped before a die, so that a plan ending the phase is judged as
+//    the plans stopped before their dice are).
 //    Scores are cached by the hash of the position reached: many plans are the same
 //    moves in another order.
 // 4. The first population: the greedy plan (so search starts no worse than greedy),
@@ -237,8 +239,17 @@ bool SearchPlayer::plan(const core::State& s, int side, const Budget& budget, co
   population_.push_back(Plan{});  // the greedy plan
   Plan& greedy = population_.front();
   first_population_ = true;
+  judge_ends_statically_ = false;
   greedy.value = decode(s, side, greedy, deadline);
   greedy.scored = true;
+  // Where the greedy plan stops before a die, the plans that do are judged where the
+  // die leaves them: in this phase, by the evaluator. A plan that ends the phase is
+  // then judged by the evaluator too, not by the best first action of the side's next
+  // phase, a free move that no die's plan gets. With it, ending a Combat Phase scored
+  // the Exploitation Phase's best move and beat every attack: 7.3's Germans ended a
+  // Turn 4 Combat Phase unfought where the lookahead rated two attacks 2 points above
+  // ending it (docs/ai.md).
+  judge_ends_statically_ = rolled_;
   // A phase whose first action leads to a die in the frame it opens (an attack or an
   // overrun declared, then resolved) is played by the lookahead to its end. A die
   // rolled at once by a phase-level action (a barrage) is that decision's alone: taken
@@ -544,7 +555,8 @@ double SearchPlayer::score(const core::State& c, const core::Frame& phase, int s
     // at 1:3 and 1:4 in one phase, docs/ai.md).
     sim_.set_limits(kDieSamples, sim_.scaled(kScoreNodes));
     value = sim_.action_value(c, *die, side, plan_seed_);
-  } else if (c.over || same_phase(c, phase) || sim_.rules().to_act(c) != side) {
+  } else if (c.over || same_phase(c, phase) || sim_.rules().to_act(c) != side ||
+             judge_ends_statically_) {
     value = sim_.evaluator().evaluate(c, side);
   } else {
     next_legal_.clear();

@@ -1382,6 +1382,47 @@ TEST(AiArd2, AFormationMarchesOutWholeWhenItsExitTurnsTheGame) {
   EXPECT_EQ(exited, 7);
 }
 
+TEST(AiArd2, APlanThatEndsACombatPhaseGetsNoFreeMoveOfTheNextPhase) {
+  // given 7.3's German Combat Phase of Turn 4: a Tiger next to a reduced US recon in
+  // the open, which would rather retreat than be attacked (no die: ARD2 3.2), a 12 SS
+  // panzer battalion next to a reduced infantry battalion, which must hold and so
+  // takes the dice (ARD2 3.3: foot units hold), and 9 SS's recon, in no fight, within
+  // an Exploitation Phase's move of the empty Spa
+  core::State s = ard2().setup(scenario("7.3"), 5);
+  clear_map(s);
+  at_turn(s, 4, "german_combat", 1);
+  place(s, "1SS.Tiger.501", hex("B10.49"));
+  s.units[place(s, "14Cav.Recon.32", hex("B10.50"))].steps_lost = 1;
+  place(s, "12SS.Pz.I/12", hex("B14.49"));
+  s.units[place(s, "1Inf.Inf.A/26", hex("B14.50"))].steps_lost = 1;
+  place(s, "9SS.Recon.Recke", hex("B9.44"));
+  core::ActionList legal;
+  ard2().legal_actions(s, legal);
+  auto find = [&](const char* type, const char* at) {
+    const auto it = std::find_if(legal.begin(), legal.end(), [&](const core::Action& a) {
+      return ard2().action_names()[a.type] == type && (!at || a.hex == hex(at));
+    });
+    EXPECT_NE(it, legal.end()) << type;
+    return it == legal.end() ? core::Action{} : *it;
+  };
+  // and the lookahead, which weighs every ending where the phase's dice leave it,
+  // rates the attack on the infantry above ending the phase
+  Ard2Evaluator eval(ard2());
+  Simulator sim(ard2(), eval);
+  sim.set_limits(3, sim.scaled(4000));
+  const double attack = sim.action_value(s, find("declare_attack", "B14.50"), 1, 9);
+  EXPECT_GT(attack, sim.action_value(s, find("end_phase", nullptr), 1, 9));
+  // when the search plans the phase (its greedy plan takes the recon's hex unfought,
+  // then stops before the infantry's dice) at 20 decodes
+  SearchPlayer search(ard2(), 5);
+  const core::Action first = search.act(ard2(), s, Budget{0, 20});
+  // then it attacks. A plan that ended the phase was judged by the Exploitation
+  // Phase's best first action, the recon into Spa, which the attacks' plans, judged
+  // where their dice leave them, never got: it ended the phase unfought.
+  EXPECT_TRUE(search.stats().planned);
+  EXPECT_EQ(ard2().action_names()[first.type], "declare_attack");
+}
+
 TEST(AiArd2, AWidePhaseOutOfPlanningTimeIsStillFilledUnitByUnit) {
   // given 7.2's first German Movement Phase and a search whose planning may spend
   // none of its bank, as when the clock runs short
