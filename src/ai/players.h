@@ -52,7 +52,8 @@ class GreedyPlayer final : public Player {
 
 // Turn-level planning by online evolutionary planning (Justesen et al.) over the
 // dice-free part of a phase (movement), each plan judged by the tactical lookahead's
-// value of the best first action of the phase that follows (the attack it sets up);
+// value of the best first action of the phase that follows (the attack it sets up),
+// or by the evaluator where the greedy plan stops before a die;
 // decisions with dice (combat, barrage) are taken by the tactical lookahead with a
 // larger budget. See search_player.cpp for the loop.
 class SearchPlayer final : public Player {
