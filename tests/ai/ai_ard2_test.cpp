@@ -1385,9 +1385,9 @@ TEST(AiArd2, AFormationMarchesOutWholeWhenItsExitTurnsTheGame) {
 TEST(AiArd2, APlanThatEndsACombatPhaseGetsNoFreeMoveOfTheNextPhase) {
   // given 7.3's German Combat Phase of Turn 4: a Tiger next to a reduced US recon in
   // the open, which would rather retreat than be attacked (no die: ARD2 3.2), a 12 SS
-  // panzer battalion next to a reduced infantry battalion, which must hold and so
-  // takes the dice (ARD2 3.3: foot units hold), and 9 SS's recon, in no fight, within
-  // an Exploitation Phase's move of the empty Spa
+  // panzer battalion next to a reduced infantry battalion, which must hold, a unit
+  // with a Leg MA (ARD2 3.2), and so takes the dice, and 9 SS's recon, in no fight,
+  // within an Exploitation Phase's move of the empty Spa
   core::State s = ard2().setup(scenario("7.3"), 5);
   clear_map(s);
   at_turn(s, 4, "german_combat", 1);
