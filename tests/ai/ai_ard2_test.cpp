@@ -1396,22 +1396,14 @@ TEST(AiArd2, APlanThatEndsACombatPhaseGetsNoFreeMoveOfTheNextPhase) {
   place(s, "12SS.Pz.I/12", hex("B14.49"));
   s.units[place(s, "1Inf.Inf.A/26", hex("B14.50"))].steps_lost = 1;
   place(s, "9SS.Recon.Recke", hex("B9.44"));
-  core::ActionList legal;
-  ard2().legal_actions(s, legal);
-  auto find = [&](const char* type, const char* at) {
-    const auto it = std::find_if(legal.begin(), legal.end(), [&](const core::Action& a) {
-      return ard2().action_names()[a.type] == type && (!at || a.hex == hex(at));
-    });
-    EXPECT_NE(it, legal.end()) << type;
-    return it == legal.end() ? core::Action{} : *it;
-  };
   // and the lookahead, which weighs every ending where the phase's dice leave it,
   // rates the attack on the infantry above ending the phase
   Ard2Evaluator eval(ard2());
   Simulator sim(ard2(), eval);
   sim.set_limits(3, sim.scaled(4000));
-  const double attack = sim.action_value(s, find("declare_attack", "B14.50"), 1, 9);
-  EXPECT_GT(attack, sim.action_value(s, find("end_phase", nullptr), 1, 9));
+  const core::Action attack = legal_action(s, "declare_attack", core::kNoUnit, hex("B14.50"));
+  const core::Action end = legal_action(s, "end_phase", core::kNoUnit);
+  EXPECT_GT(sim.action_value(s, attack, 1, 9), sim.action_value(s, end, 1, 9));
   // when the search plans the phase (its greedy plan takes the recon's hex unfought,
   // then stops before the infantry's dice) at 20 decodes
   SearchPlayer search(ard2(), 5);
