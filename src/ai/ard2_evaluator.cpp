@@ -111,6 +111,7 @@ Ard2Evaluator::Ard2Evaluator(const core::Rules& rules) : GenericEvaluator(rules)
     for (int i = 0; i < catalog.size(); ++i) {
       defs_[size_t(i)].division = ard2_->unit_info(i).division;
       defs_[size_t(i)].move = int(ard2_->unit_info(i).move);
+      defs_[size_t(i)].steps = std::max<int>(1, ard2_->unit_info(i).steps);
       int& top = max_ma_[defs_[size_t(i)].move];
       top = std::max(top, defs_[size_t(i)].ma);
     }
@@ -126,6 +127,10 @@ Ard2Evaluator::Ard2Evaluator(const core::Rules& rules) : GenericEvaluator(rules)
   full_kind_[1] = index_of(rules.hex_marker_names(), "full_german");
   half_kind_[0] = index_of(rules.hex_marker_names(), "half_allied");
   half_kind_[1] = index_of(rules.hex_marker_names(), "half_german");
+  assault_from_[0] = index_of(rules.step_names(), "us_movement");
+  assault_to_[0] = index_of(rules.step_names(), "us_combat");
+  assault_from_[1] = index_of(rules.step_names(), "german_movement");
+  assault_to_[1] = index_of(rules.step_names(), "german_combat");
   const core::Map& map = rules.map();
   int q1 = 0, r1 = 0;
   for (int i = 0; i < map.size(); ++i) {
@@ -146,6 +151,8 @@ Ard2Evaluator::Ard2Evaluator(const core::Rules& rules) : GenericEvaluator(rules)
     stamp_[side].assign(size_t(width_ * height_), 0);
     supplied_stamp_[side].assign(size_t(width_ * height_), 0);
     defense_at_[side].assign(size_t(width_ * height_), 0.0f);
+    steps_at_[side].assign(size_t(width_ * height_), 0.0f);
+    worth_at_[side].assign(size_t(width_ * height_), 0.0f);
     stacks_[side].assign(size_t(width_ * height_), Stack{});
   }
   for (const auto& [h, name] : map.places())
@@ -647,8 +654,14 @@ void Ard2Evaluator::learn_objectives(const core::State& base0, const core::State
       if (ard2_) {
         // The hex terrain's shift alone (no attacking stack, so no hexside), ARD2 1.3 b).
         const ard2::Position at = ard2_->position(base0);
-        for (int side = 0; side < 2; ++side)
-          o.cover[side] = float((kNeedOdds + ard2::terrain_shift(at, o.hex, side, {})) / kNeedOdds);
+        for (int side = 0; side < 2; ++side) {
+          const int shift = ard2::terrain_shift(at, o.hex, side, {});
+          o.cover[side] = float((kNeedOdds + shift) / kNeedOdds);
+          o.hex_shift[side] = int8_t(shift);
+          for (int d = 0; d < core::kDirections; ++d)
+            o.side_shift[side][d] =
+                int8_t(ard2::terrain_shift(at, o.hex, side, {core::neighbor(o.hex, d)}) - shift);
+        }
         for (int type = 0; type < 2; ++type)
           for (int d = 0; d < core::kDirections; ++d)
             if (!ard2::can_attack_across(at, core::neighbor(o.hex, d), o.hex, scs::MoveType(type)))
@@ -793,6 +806,84 @@ float Ard2Evaluator::defense_near(int side, core::Hex h, float cover) const {
   return d;
 }
 
+double Ard2Evaluator::assault_prospects(const core::State& s, const std::vector<Objective>& objs, uint64_t mask,
+                                       int exited, double outcome_now, double winner_weight) {
+  // From its Movement Phase until its Combat Phase ends, the side whose Player Turn it
+  // is may still attack the objectives its enemy holds with the units next to them
+  // (ARD2 3.2). Each such attack is worth what the CRT gives on average at its odds:
+  // the hex taken (its hold term turned, and the projected outcome with it), steps
+  // lost on both sides; an attack worth less than nothing is not made. Without it a
+  // plan of a Movement Phase is judged as if its Combat Phase never came, and two SS
+  // panzer battalions left Verviers's side for a hex two off Theux, whose garrison
+  // was then attacked at 1:2 (7.3, docs/ai.md).
+  const int owner = turn_owner_;
+  if (!ard2_ || owner == core::kNoSide || !s.has_frame()) return 0.0;
+  const int step = int(s.stack[0].step);
+  if (step < assault_from_[owner] || step > assault_to_[owner]) return 0.0;
+  // Once an attack of that Combat Phase is declared, the lookahead plays the phase out:
+  // counted past its start, ending the phase would forfeit the prospects left and
+  // every attack declared would look better than ending it. Counted only until its
+  // Movement Phase ends, the enemy's Barrage Phase between would gain them all by
+  // ending.
+  if (step == assault_to_[owner])
+    for (core::UnitId u = 0; u < s.unit_count; ++u)
+      if (s.units[u].flags & (attacked_bit_ | defended_bit_)) return 0.0;
+  const int enemy = 1 - owner;
+  const scs::Crt& crt = ard2_->crt();
+  double total = 0;
+  for (size_t i = 0; i < objs.size(); ++i) {
+    const Objective& o = objs[i];
+    const int c = cell(o.hex);
+    if (int((mask >> i) & 1) == owner || stamp_[enemy][size_t(c)] != now_) continue;
+    const float defense = defense_at_[enemy][size_t(c)];
+    if (defense <= 0) continue;
+    float attack = 0, lost_worth = 0;
+    int attackers = 0, attacker_steps = 0, shift = o.hex_shift[enemy];
+    uint8_t stacks = 0;  // the directions attacked from
+    for (const Piece& p : pieces_) {
+      if (p.side != owner || !p.combat || p.marching || p.spent || !p.fresh || p.attack <= 0) continue;
+      int dir = 0;
+      while (dir < core::kDirections && core::neighbor(o.hex, dir) != p.hex) ++dir;
+      if (dir == core::kDirections || ((o.no_attack_from[p.move] >> dir) & 1)) continue;
+      attack += p.attack;
+      lost_worth += p.step_worth;
+      ++attackers;
+      attacker_steps += p.steps;
+      if (!((stacks >> dir) & 1)) shift += o.side_shift[enemy][dir];
+      stacks |= uint8_t(1u << dir);
+    }
+    if (attackers == 0) continue;
+    const scs::Odds odds = scs::round_odds(int(attack * scs::kEighths), int(defense * scs::kEighths));
+    // S-odds: worse than the first column cannot be declared.
+    if (int64_t(odds.attack) * crt.column_odds(0).defense < int64_t(crt.column_odds(0).attack) * odds.defense) continue;
+    const int col = crt.shifted(crt.column(odds), shift);
+    const float steps = steps_at_[enemy][size_t(c)];
+    const double defender_step = worth_at_[enemy][size_t(c)] / std::max(1.0f, steps);
+    const double attacker_step = lost_worth / attackers;
+    double taken = 0, value = 0;
+    for (int roll = 2; roll <= 12; ++roll) {
+      const double chance = (6 - std::abs(roll - 7)) / 36.0;
+      const scs::CombatResult& r = crt.result(col, roll);
+      const bool wiped = r.defender_eliminated || r.defender_loss >= steps;
+      const int lost = r.attacker_eliminated ? attacker_steps : std::min<int>(r.attacker_loss, attacker_steps);
+      // The hex is taken by an attacker left to advance into it (SCS 8.0).
+      if ((wiped || r.defender_retreat > 0) && lost < attacker_steps) taken += chance;
+      value += chance * ((wiped ? steps : r.defender_loss) * defender_step - lost * attacker_step);
+    }
+    // Taken, the hex's hold term turns and the projected outcome follows it. ASSUMED: the
+    // outcome after is read without odds_to_keep()'s doubt that its winner keeps it.
+    const uint64_t flipped = mask ^ (uint64_t(1) << i);
+    const Projected after = projected_outcome(s, flipped, objs, exited);
+    const double win = after.winner == 0 ? 1.0 : after.winner == 1 ? -1.0 : 0.0;
+    const double outcome_after = win * winner_weight - kVp * after.vp;
+    const double sign = owner == 0 ? 1.0 : -1.0;
+    const double gain = 2.0 * kHold * o.weight + sign * (outcome_after - outcome_now);
+    value += taken * gain;
+    if (value > 0) total += value;
+  }
+  return owner == 0 ? total : -total;
+}
+
 double Ard2Evaluator::approach_terms(const std::vector<Objective>& objs, const int* marked, const int* holder,
                                      int turns_left) {
   // Forces split between the objectives by what each calls for: the (unit, objective)
@@ -905,16 +996,22 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
       if (stamp_[d.side][size_t(c)] != now_) {
         stamp_[d.side][size_t(c)] = now_;
         defense_at_[d.side][size_t(c)] = 0;
+        steps_at_[d.side][size_t(c)] = 0;
+        worth_at_[d.side][size_t(c)] = 0;
       }
       if (!(us.flags & oos_bit_)) supplied_stamp_[d.side][size_t(c)] = now_;
       // Threats and holding weigh the strength the unit would fight with now.
       const float f = combat_factor(c, d.side, dg);
       defense_at_[d.side][size_t(c)] += f * d.defense[k];
+      const int steps_left = std::max(1, d.steps - us.steps_lost);
+      steps_at_[d.side][size_t(c)] += float(steps_left);
+      worth_at_[d.side][size_t(c)] += worth;
       // Reach in hexes: about half the MA off roads, plus the attack into the next hex.
       pieces_.push_back({us.hex, c, d.side, f * d.attack[k], f * d.defense[k], std::clamp(d.ma / 2, 1, 8) + 1,
                          d.range, d.combat, marching(goals_of, us.def),
                          final_phase_ && d.side == phasing_ && (us.flags & attacked_bit_), d.move,
-                         route_node(goals_of, us.hex), d.ma * scs::kHalfMp});
+                         route_node(goals_of, us.hex), d.ma * scs::kHalfMp, !(us.flags & attacked_bit_),
+                         worth / float(steps_left), steps_left});
     }
     v += d.side == 0 ? worth : -worth;
   }
@@ -978,7 +1075,10 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
         info.last_turn > info.first_turn ? double(s.turn - info.first_turn) / (info.last_turn - info.first_turn) : 1.0;
     const double win = p.winner == 0 ? 1.0 : p.winner == 1 ? -1.0 : 0.0;
     const double hold = win == 0 ? 1.0 : odds_to_keep(s, p.winner, mask, objs, exited, threat);
-    v += win * hold * (kWinner + (kWinnerEnd - kWinner) * std::clamp(progress, 0.0, 1.0)) - kVp * p.vp;
+    const double winner_weight = kWinner + (kWinnerEnd - kWinner) * std::clamp(progress, 0.0, 1.0);
+    const double outcome = win * hold * winner_weight - kVp * p.vp;
+    v += outcome;
+    v += assault_prospects(s, objs, mask, exited, outcome, winner_weight);
     if (win != 0 && locked(s, goals_of, p.winner, exited)) v += win * kLockedWin;
   }
   v += exit_terms(s, goals_of);

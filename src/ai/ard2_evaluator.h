@@ -67,6 +67,11 @@
 //    winner, not yet met, its deadline not past) is bound for the exit: it neither
 //    threatens nor approaches the objectives, so 7.5's march west is not drawn into
 //    Bastogne. Exits that only score VP (7.2, 7.3) do not bind;
+//  - assault prospects: from its Movement Phase to the first attack of its Combat
+//    Phase, the side whose Player Turn it is gains what each attack its units next to
+//    an objective the enemy holds could make is worth on average over the CRT (the hex
+//    taken, with the hold term and the projected outcome it turns; steps lost on both
+//    sides), where that is more than nothing;
 //  - front-line cohesion: a stack within two hexes of an enemy in supply with no
 //    friend within two hexes pays for being alone. Being near the enemy earns
 //    nothing: a bonus paid there would make each enemy unit worth keeping alive.
@@ -104,6 +109,11 @@ class Ard2Evaluator final : public GenericEvaluator {
     // own and every exit made, losing this one loses the win): 7.4's three towns for
     // the Germans; none of 7.6's eight, of which six win.
     bool needed[2] = {false, false};
+    // Per defending side, the columns the hex's terrain shifts an attack left, and per
+    // direction d the hexside's shift for a stack attacking from the neighbour there
+    // (ARD2 1.3 b)): what the assault prospects read the odds by.
+    int8_t hex_shift[2] = {0, 0};
+    int8_t side_shift[2][core::kDirections] = {};
     // Per move type (DefInfo::move): bit d is set when no unit of that type may attack
     // the hex from its neighbour in direction d (ARD2 TEC note 1: across Prohibited
     // terrain only along a road or track), read from the set-up's terrain.
@@ -166,6 +176,7 @@ class Ard2Evaluator final : public GenericEvaluator {
     int move = 0;         // scs::MoveType: 0 Leg, 1 Mech
     int division = -1;    // ARD2 3.1: -1 for an Independent
     int range = 0;        // artillery's barrage range (ARD2 3.5), 0 for other units
+    int steps = 2;        // steps of a full-strength unit
     float attack[4] = {}, defense[4] = {};
   };
   struct Projected {
@@ -185,6 +196,9 @@ class Ard2Evaluator final : public GenericEvaluator {
     int move;       // DefInfo::move
     int node;       // its hex's node in the play area's RouteGraph, -1 outside
     int mp;         // its MA, in half MP
+    bool fresh;     // it has not attacked in this phase
+    float step_worth;  // what the material term loses with one of its steps
+    int steps;         // its steps left
   };
   // Hex steps from `p` to a hex it may attack objective `o` from, plus the attack
   // (Objective::steps).
@@ -254,6 +268,12 @@ class Ard2Evaluator final : public GenericEvaluator {
   float barrage_factor(int cell, int side) const;
   // ... and DG with them.
   float combat_factor(int cell, int side, bool dg) const;
+  // The turn owner's chances against the objectives its enemy holds, in the attacks its
+  // units next to them can make in its coming Combat Phase; side 0's view.
+  // `outcome_now`: the projected outcome's term as evaluate() counted it; `winner_weight`:
+  // what the projected winner weighs at this turn.
+  double assault_prospects(const core::State& s, const std::vector<Objective>& objs, uint64_t mask, int exited,
+                           double outcome_now, double winner_weight);
   // Per cell and side: the units that count for stacking, whether they mix
   // Divisions, and the enemy's Barrage markers; stamped with now_.
   void index_stacks(const core::State& s);
@@ -310,6 +330,10 @@ class Ard2Evaluator final : public GenericEvaluator {
   std::vector<uint32_t> stamp_[2];
   std::vector<uint32_t> supplied_stamp_[2];  // per cell: now_ where a unit in supply stands (a front)
   std::vector<float> defense_at_[2];
+  std::vector<float> steps_at_[2], worth_at_[2];  // per cell: steps left, material
+  // Per side: the first and last steps in which its coming attacks count (its Movement
+  // Phase to its Combat Phase); -1 when the game has none.
+  int assault_from_[2] = {-1, -1}, assault_to_[2] = {-1, -1};
   struct Stack {
     uint32_t stamp = 0;
     uint8_t count = 0;         // units that count for stacking

@@ -545,9 +545,10 @@ TEST(AiArd2Evaluator, InTheLosersLastPhaseDoubtsAWinOnlyByTheAttacksItCanStillMa
   // attack on the hex (ARD2 3.2), no second attack by a unit
   EXPECT_GT(eval.evaluate(s, 1), eval.evaluate(defended, 1) + 1.0);
   EXPECT_GT(eval.evaluate(s, 1), eval.evaluate(spent, 1) + 1.0);
-  // while in the German Combat Phase, with the Exploitation Phase still to come, the
-  // same marks change nothing
-  for (core::State* c : {&s, &defended, &spent}) c->stack[0].step = step_index("german_combat");
+  // while in the German Exploitation Phase of the turn before, with a turn still to
+  // come, the same marks change nothing (in the Combat Phase they would: a declared
+  // attack ends the assault prospects, AssaultProspects...)
+  for (core::State* c : {&s, &defended, &spent}) --c->turn;
   EXPECT_DOUBLE_EQ(eval.evaluate(s, 1), eval.evaluate(defended, 1));
   EXPECT_DOUBLE_EQ(eval.evaluate(s, 1), eval.evaluate(spent, 1));
 }
@@ -805,6 +806,48 @@ TEST(AiArd2Evaluator, CountsArrivalsInTheirEntryAreaForStackingOnlyInTheirOwnMov
   EXPECT_DOUBLE_EQ(allied_value_in("german_movement", 1), allied_value_in("us_barrage", 0));
   // and in the US Movement Phase, whose end will make the mixed stack DG, it counts so
   EXPECT_LT(allied_value_in("us_movement", 0), allied_value_in("us_barrage", 0) - 0.5);
+}
+
+// 7.3 on Turn 5 with Theux (a City) held by one US battalion of one step (1-3-16) and
+// the German units named put next to it (B6.49) or two hexes off (B6.52), in step
+// `step`; what the Germans gain by standing next to it.
+double gain_next_to_theux(Ard2Evaluator& eval, const std::vector<const char*>& units, const char* step,
+                          uint32_t flags_on_defender = 0) {
+  core::State s = ard2().setup(scenario("7.3"), 1);
+  clear_map(s);
+  const core::UnitId defender = place(s, "Ind-A.Inf.99", hex("B6.50"));
+  s.units[defender].flags |= flags_on_defender;
+  place(s, "1SS.PG.III/2", hex("B12.41"));  // Stavelot German, as by Turn 5
+  mark_german(s, "B12.41");
+  at_turn(s, 5, step, 1);
+  core::State next = s, off = s;
+  for (const char* u : units) {
+    place(next, u, hex("B6.49"));
+    place(off, u, hex("B6.52"));
+  }
+  return eval.evaluate(next, 1) - eval.evaluate(off, 1);
+}
+
+TEST(AiArd2Evaluator, CountsTheAttacksItsUnitsNextToAnEnemyObjectiveCanMakeInItsComingCombatPhase) {
+  Ard2Evaluator eval(ard2());
+  const std::vector<const char*> panzers = {"12SS.Pz.I/12", "12SS.Recon.Bremer", "12SS.JgPz.12"};
+  // given three 12 SS units next to Theux rather than two hexes off, which the threat
+  // terms rate the same in every phase but the last
+  const double later = gain_next_to_theux(eval, panzers, "german_exploitation");
+  // when the German Movement Phase, the US Barrage Phase that follows it or the German
+  // Combat Phase before its first attack is judged
+  // then the attack the three can make on the town in that Combat Phase (ARD2 3.2) is
+  // worth more than the threat alone
+  for (const char* step : {"german_movement", "us_barrage", "german_combat"})
+    EXPECT_GT(gain_next_to_theux(eval, panzers, step), later + 2.0) << step;
+  // and once an attack of that Combat Phase has been declared on the town (its
+  // defender marked), the lookahead plays it and the prospect counts no more
+  EXPECT_DOUBLE_EQ(gain_next_to_theux(eval, panzers, "german_combat", flag_bit("defended")),
+                   gain_next_to_theux(eval, panzers, "german_exploitation", flag_bit("defended")));
+  // and an attack the CRT makes a loss on average (one FJ battalion of the von der
+  // Heydte drop, 1-2-4, against the City's garrison) adds nothing
+  EXPECT_DOUBLE_EQ(gain_next_to_theux(eval, {"Ind-G.FJ.vdH"}, "german_movement"),
+                   gain_next_to_theux(eval, {"Ind-G.FJ.vdH"}, "german_exploitation"));
 }
 
 TEST(AiArd2Evaluator, WeighsAThreatAtTheStrengthEnemyBarrageLeaves) {
