@@ -810,13 +810,16 @@ TEST(AiArd2Evaluator, CountsArrivalsInTheirEntryAreaForStackingOnlyInTheirOwnMov
 
 // 7.3 on Turn 5 with Theux (a City) held by one US battalion of one step (1-3-16) and
 // the German units named put next to it (B6.49) or two hexes off (B6.52), in step
-// `step`; what the Germans gain by standing next to it.
+// `step`, with `full_markers` German Full Barrage markers on the town; what the Germans
+// gain by standing next to it.
 double gain_next_to_theux(Ard2Evaluator& eval, const std::vector<const char*>& units, const char* step,
-                          uint32_t flags_on_defender = 0) {
+                          uint32_t flags_on_defender = 0, int full_markers = 0) {
   core::State s = ard2().setup(scenario("7.3"), 1);
   clear_map(s);
   const core::UnitId defender = place(s, "Ind-A.Inf.99", hex("B6.50"));
   s.units[defender].flags |= flags_on_defender;
+  if (full_markers > 0)
+    core::add_hex_marker(s, core::HexMarker{hex("B6.50"), marker_kind("full_german"), int16_t(full_markers)});
   place(s, "1SS.PG.III/2", hex("B12.41"));  // Stavelot German, as by Turn 5
   mark_german(s, "B12.41");
   at_turn(s, 5, step, 1);
@@ -844,6 +847,11 @@ TEST(AiArd2Evaluator, CountsTheAttacksItsUnitsNextToAnEnemyObjectiveCanMakeInIts
   // defender marked), the lookahead plays it and the prospect counts no more
   EXPECT_DOUBLE_EQ(gain_next_to_theux(eval, panzers, "german_combat", flag_bit("defended")),
                    gain_next_to_theux(eval, panzers, "german_exploitation", flag_bit("defended")));
+  // and a German Full Barrage marker on the town, which halves its garrison's defense
+  // (ARD2 3.5), makes the attack worth more
+  const double barraged = gain_next_to_theux(eval, panzers, "german_movement", 0, 1) -
+                          gain_next_to_theux(eval, panzers, "german_exploitation", 0, 1);
+  EXPECT_GT(barraged, gain_next_to_theux(eval, panzers, "german_movement") - later + 1.0);
   // and an attack the CRT makes a loss on average (one FJ battalion of the von der
   // Heydte drop, 1-2-4, against the City's garrison) adds nothing
   EXPECT_DOUBLE_EQ(gain_next_to_theux(eval, {"Ind-G.FJ.vdH"}, "german_movement"),
