@@ -808,8 +808,8 @@ float Ard2Evaluator::defense_near(int side, core::Hex h, float cover) const {
 
 double Ard2Evaluator::assault_prospects(const core::State& s, const std::vector<Objective>& objs, uint64_t mask,
                                        int exited, double outcome_now, double winner_weight) {
-  // From its Movement Phase until its Combat Phase ends, the side whose Player Turn it
-  // is may still attack the objectives its enemy holds with the units next to them
+  // From its Movement Phase on, the side whose Player Turn it is will attack in its
+  // Combat Phase, and its units next to an objective the enemy holds may attack it
   // (ARD2 3.2). Each such attack is worth what the CRT gives on average at its odds:
   // the hex taken (its hold term turned, and the projected outcome with it), steps
   // lost on both sides; an attack worth less than nothing is not made. Without it a
