@@ -825,9 +825,7 @@ double Ard2Evaluator::assault_prospects(const core::State& s, const std::vector<
   // every attack declared would look better than ending it. Counted only until its
   // Movement Phase ends, the enemy's Barrage Phase between would gain them all by
   // ending.
-  if (step == assault_to_[owner])
-    for (core::UnitId u = 0; u < s.unit_count; ++u)
-      if (s.units[u].flags & (attacked_bit_ | defended_bit_)) return 0.0;
+  if (step == assault_to_[owner] && attack_declared_) return 0.0;
   const int enemy = 1 - owner;
   const scs::Crt& crt = ard2_->crt();
   double total = 0;
@@ -854,8 +852,7 @@ double Ard2Evaluator::assault_prospects(const core::State& s, const std::vector<
     }
     if (attackers == 0) continue;
     const scs::Odds odds = scs::round_odds(int(attack * scs::kEighths), int(defense * scs::kEighths));
-    // S-odds: worse than the first column cannot be declared.
-    if (int64_t(odds.attack) * crt.column_odds(0).defense < int64_t(crt.column_odds(0).attack) * odds.defense) continue;
+    if (!crt.reaches_first_column(odds)) continue;  // S-odds: it cannot be declared
     const int col = crt.shifted(crt.column(odds), shift);
     const float steps = steps_at_[enemy][size_t(c)];
     const double defender_step = worth_at_[enemy][size_t(c)] / std::max(1.0f, steps);
@@ -866,7 +863,7 @@ double Ard2Evaluator::assault_prospects(const core::State& s, const std::vector<
       const scs::CombatResult& r = crt.result(col, roll);
       const bool wiped = r.defender_eliminated || r.defender_loss >= steps;
       const int lost = r.attacker_eliminated ? attacker_steps : std::min<int>(r.attacker_loss, attacker_steps);
-      // The hex is taken by an attacker left to advance into it (SCS 8.0).
+      // The hex is taken by an attacker left to advance into it (ARD2 3.2, Advance after Combat).
       if ((wiped || r.defender_retreat > 0) && lost < attacker_steps) taken += chance;
       value += chance * ((wiped ? steps : r.defender_loss) * defender_step - lost * attacker_step);
     }
@@ -974,8 +971,11 @@ double Ard2Evaluator::evaluate(const core::State& s, int side) {
                  int(s.stack[0].step) == last_step_[phasing_];
   defended_.clear();
   double v = 0;  // side 0's view
+  attack_declared_ = false;
   for (core::UnitId u = 0; u < s.unit_count; ++u) {
     const core::UnitState& us = s.units[u];
+    // Read before the eliminated are passed over: an attacker may be gone already.
+    attack_declared_ |= (us.flags & (attacked_bit_ | defended_bit_)) != 0;
     if (us.where == core::Where::Eliminated) continue;
     exited += us.where == core::Where::Exited;
     const DefInfo& d = defs_[us.def];

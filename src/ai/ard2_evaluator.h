@@ -334,6 +334,7 @@ class Ard2Evaluator final : public GenericEvaluator {
   // Per side: the first and last steps in which its coming attacks count (its Movement
   // Phase to its Combat Phase); -1 when the game has none.
   int assault_from_[2] = {-1, -1}, assault_to_[2] = {-1, -1};
+  bool attack_declared_ = false;  // a unit is marked attacking or attacked this phase (evaluate()'s scratch)
   struct Stack {
     uint32_t stamp = 0;
     uint8_t count = 0;         // units that count for stacking

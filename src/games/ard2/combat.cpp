@@ -84,10 +84,7 @@ OddsInfo compute_odds(const Position& p, const scs::Crt& crt, const std::vector<
     if (p.info(u).side == defender_side) o.defense += defense_eighths(p, u);
   o.odds = scs::round_odds(o.attack, o.defense);
   o.base_column = crt.column(o.odds);
-  if (crt.columns() > 0) {
-    const scs::Odds first = crt.column_odds(0);
-    o.declarable = int64_t(o.odds.attack) * first.defense >= int64_t(first.attack) * o.odds.defense;
-  }
+  if (crt.columns() > 0) o.declarable = crt.reaches_first_column(o.odds);
   o.shift = terrain_shift(p, defender, defender_side, hexes);
   o.column = crt.shifted(o.base_column, o.shift);
   return o;

@@ -102,6 +102,8 @@ int Crt::column(Odds o) const {
   return col;
 }
 
+bool Crt::reaches_first_column(Odds o) const { return columns() > 0 && !less(o, columns_[0]); }
+
 int Crt::shifted(int col, int shift_left) const {
   return std::clamp(col - shift_left, 0, columns() - 1);
 }

@@ -62,6 +62,9 @@ class Crt {
   // The column of the rounded odds, before shifts. ASSUMED: odds below the first
   // column use the first, above the last use the last (the table ends absorb them).
   int column(Odds o) const;
+  // Whether odds `o`, before shifts, are at least the first column's (a table with no
+  // columns takes none).
+  bool reaches_first_column(Odds o) const;
   // Moves `col` left by `shift_left` columns (negative: right), clamped to the table.
   int shifted(int col, int shift_left) const;
 
