@@ -5,14 +5,18 @@
 #include <algorithm>
 #include <chrono>
 #include <climits>
+#include <fstream>
 #include <optional>
 #include <set>
 #include <utility>
+
+#include <nlohmann/json.hpp>
 
 #include "ai/ard2_evaluator.h"
 #include "ai/arena.h"
 #include "ai/players.h"
 #include "ai/simulator.h"
+#include "core/state_json.h"
 #include "games/registry.h"
 #include "series/scs/board.h"
 
@@ -1283,6 +1287,45 @@ TEST(AiArd2, AnAttackThatNeedsBothItsAttackersIsRatedByItsCombat) {
   // counted as a line of play judged before its combat, worth as much as no attack
   EXPECT_LT(combat, sim.action_value(s, end, 1, 7));
   EXPECT_DOUBLE_EQ(declaring, combat);
+}
+
+TEST(AiArd2, TheSearchAddsTheAttackersThatOnlyTogetherRaiseTheColumn) {
+  // given 7.3's Turn 5 German Combat Phase, taken whole from a selfplay record of
+  // session 44 (tests/ai/positions): a US battalion (1-3-16) holds Spa, a City, and
+  // four German units have joined an attack on it at 2:1; seven more beside it could
+  // still join, no one of which moves the attack a column, where three together take
+  // it to 4:1
+  std::ifstream in(std::string(HEXFRONT_DATA_DIR) + "/../tests/ai/positions/7.3-turn5-spa-attack.json");
+  ASSERT_TRUE(in) << "the position file";
+  core::Error error;
+  std::optional<core::State> loaded = core::state_from_json(ard2(), nlohmann::json::parse(in), error);
+  ASSERT_TRUE(loaded) << error.message;
+  core::State& s = *loaded;
+  const core::Hex spa = hex("B9.48");
+  std::vector<core::UnitId> attackers;
+  for (core::UnitId u = 0; u < s.unit_count; ++u)
+    if (s.units[u].where == core::Where::OnMap && (s.units[u].flags & flag_bit("committed"))) attackers.push_back(u);
+  ASSERT_EQ(attackers.size(), 4u);
+  ASSERT_EQ(ard2().odds(s, attackers, spa)["column"], "2:1");
+  // when the search builds the rest of the attack
+  SearchPlayer search(ard2(), 5);
+  const auto& names = ard2().action_names();
+  core::Events none;
+  for (int k = 0; k < 12; ++k) {
+    const core::Action a = search.act(ard2(), s, Budget{0, 20});
+    if (names[a.type] != "add_attacker") {
+      ASSERT_EQ(names[a.type], "resolve_attack");
+      break;
+    }
+    attackers.push_back(a.unit);
+    ard2().apply(s, a, none);
+  }
+  // then it adds attackers until the column is better. Within the lookahead's budget
+  // of positions a decision inside the attack followed one line, which added every
+  // unit left, its strongest first to lose a step on an attacker's loss (SCS 8.0), and
+  // rated below resolving at 2:1 (search_player.cpp, kSubFrameNodes)
+  const std::string column = ard2().odds(s, attackers, spa)["column"];
+  EXPECT_TRUE(column == "3:1" || column == "4:1" || column == "5:1") << column;
 }
 
 TEST(AiArd2, TheSearchStillPlansAMovementPhaseWhoseFirstDecisionIsABarrage) {
