@@ -64,12 +64,13 @@ constexpr double kStayShare = 0.25;
 constexpr int kDecodeSamples = 2, kDecodeNodes = 150;
 constexpr int kScoreSamples = 6, kScoreNodes = 600;
 constexpr int kAloneSamples = 6, kAloneNodes = 4000;
-// A decision inside a sub-frame (an attacker added or the attack resolved) of a large
-// game gets this many times the positions: past its budget a choice follows one line only, which
-// adds every attacker left before the die. Where no one unit moves the column and
-// several together do, each addition was rated below resolving at once: 7.3's Spa
-// attacked at 2:1 with seven units beside it that made 4:1 (session 44, docs/ai.md).
-// Measured: 5 times is enough there and costs 5% more time a game.
+// A decision inside a sub-frame of a large game (an attacker added, the attack
+// resolved, a retreat, an advance) gets this many times the positions. Past its
+// budget a choice follows one line only, and inside an attack that line adds every
+// attacker left: where no one unit moves the column and several together do, each
+// addition read below resolving at once (7.3: Spa attacked at 2:1 with seven units
+// beside it that made 4:1 with three, session 44, docs/ai.md). Five times finds the
+// better set there and costs 5% more time a game.
 constexpr int kSubFrameNodes = 5;
 // ASSUMED: the draws of the die a plan stopped before, in every game: one per face of
 // a d6, so each face of the first die is drawn once (stratified, simulator.h). With
