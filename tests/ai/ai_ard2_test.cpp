@@ -1289,12 +1289,11 @@ TEST(AiArd2, AnAttackThatNeedsBothItsAttackersIsRatedByItsCombat) {
   EXPECT_DOUBLE_EQ(declaring, combat);
 }
 
-TEST(AiArd2, TheSearchAddsTheAttackersThatOnlyTogetherRaiseTheColumn) {
+TEST(AiArd2, TheSearchJoinsTheAttackersThatRaiseTheColumn) {
   // given 7.3's Turn 5 German Combat Phase, taken whole from a selfplay record of
   // session 44 (tests/ai/positions): a US battalion (1-3-16) holds Spa, a City, and
   // four German units have joined an attack on it at 2:1; seven more beside it could
-  // still join, no one of which moves the attack a column, where three together take
-  // it to 4:1
+  // still join
   std::ifstream in(std::string(HEXFRONT_DATA_DIR) + "/../tests/ai/positions/7.3-turn5-spa-attack.json");
   ASSERT_TRUE(in) << "the position file";
   core::Error error;
@@ -1320,10 +1319,10 @@ TEST(AiArd2, TheSearchAddsTheAttackersThatOnlyTogetherRaiseTheColumn) {
     attackers.push_back(a.unit);
     ard2().apply(s, a, none);
   }
-  // then it adds attackers until the column is better. Within the lookahead's budget
-  // of positions a decision inside the attack followed one line, which added every
-  // unit left, its strongest first to lose a step on an attacker's loss (SCS 8.0), and
-  // rated below resolving at 2:1 (search_player.cpp, kSubFrameNodes)
+  // then it adds attackers until the column is better. Within the lookahead's combat
+  // budget (200 positions in Ardennes II) a line that added an attacker ran out before
+  // the combat's results and the advances after them were followed through, and every
+  // addition read below resolving at 2:1 (search_player.cpp, kSubFrameNodes)
   const std::string column = ard2().odds(s, attackers, spa)["column"];
   EXPECT_TRUE(column == "3:1" || column == "4:1" || column == "5:1") << column;
 }
