@@ -859,7 +859,7 @@ double Ard2Evaluator::assault_prospects(const core::State& s, const std::vector<
     const double attacker_step = lost_worth / attackers;
     double taken = 0, value = 0;
     for (int roll = 2; roll <= 12; ++roll) {
-      const double chance = (6 - std::abs(roll - 7)) / 36.0;
+      const double chance = scs::two_dice_ways(roll) / 36.0;
       const scs::CombatResult& r = crt.result(col, roll);
       const bool wiped = r.defender_eliminated || r.defender_loss >= steps;
       const int lost = r.attacker_eliminated ? attacker_steps : std::min<int>(r.attacker_loss, attacker_steps);

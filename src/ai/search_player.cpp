@@ -66,12 +66,12 @@ constexpr int kScoreSamples = 6, kScoreNodes = 600;
 constexpr int kAloneSamples = 6, kAloneNodes = 4000;
 // A decision inside a sub-frame of a large game (an attacker added, the attack
 // resolved, a retreat, an advance) gets this many times the positions. Past its
-// budget a choice follows one line only: an attacker added used up the budget before
-// the combat's results and the advances after them were followed through, and read
-// below resolving at once (7.3: Spa attacked at 2:1 by four units with seven more
-// beside it; followed whole, joining all seven reads 220.6 against 216.5 at 200
-// positions' 213.7; session 44, docs/ai.md). Five times adds three of them, 4:1, and
-// costs 5% more time a game.
+// budget a choice follows one line only: a line that added an attacker used up the
+// budget before the combat's results and the advances after them were followed
+// through, and read below resolving at once (7.3: Spa attacked at 2:1 by four units
+// with seven more beside it; at 200 positions joining them read 213.7 against 216.5
+// for resolving, followed whole 220.6; session 44, docs/ai.md). Five times adds three
+// of them, 4:1, and costs 5% more time a game.
 constexpr int kSubFrameNodes = 5;
 // ASSUMED: the draws of the die a plan stopped before, in every game: one per face of
 // a d6, so each face of the first die is drawn once (stratified, simulator.h). With

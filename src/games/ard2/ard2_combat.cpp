@@ -455,12 +455,11 @@ core::Prompt Ard2Rules::combat_prompt(const State& s) const {
 // of equal results merged ("rolls": "2-4"); and every column shift with its cause.
 json Ard2Rules::odds_detail(const OddsInfo& o, const Position& p, const std::vector<UnitId>& attackers,
                             Hex defender) const {
-  static constexpr int kWays[13] = {0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1};
   json results = json::array();
   for (int lo = 2; lo <= 12;) {
     const scs::CombatResult& r = crt_.result(o.column, lo);
-    int hi = lo, ways = kWays[lo];
-    while (hi < 12 && crt_.result(o.column, hi + 1) == r) ways += kWays[++hi];
+    int hi = lo, ways = scs::two_dice_ways(lo);
+    while (hi < 12 && crt_.result(o.column, hi + 1) == r) ways += scs::two_dice_ways(++hi);
     results.push_back({{"result", scs::to_string(r)},
                        {"probability", ways / 36.0},
                        {"rolls", lo == hi ? std::to_string(lo) : fmt::format("{}-{}", lo, hi)}});

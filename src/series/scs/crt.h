@@ -16,6 +16,11 @@ namespace scs {
 // only the final ratio is rounded, in the defender's favour.
 inline constexpr int kEighths = 8;
 
+// The ways, of 36, that the CRT's two dice (SCS: 2d6) throw `roll`.
+constexpr int two_dice_ways(int roll) {
+  return roll < 2 || roll > 12 ? 0 : 6 - (roll < 7 ? 7 - roll : roll - 7);
+}
+
 // A ratio such as 3:1 (attack 3, defense 1) or 1:2.
 struct Odds {
   int attack = 1;

@@ -54,3 +54,16 @@ TEST(ScsCrt, RowsFromTheTablesSheet) {
 
 }  // namespace
 }  // namespace scs
+
+TEST(ScsCrt, TwoDiceWaysCountEveryThrowOnce) {
+  // given the CRT's two dice, when each roll's ways are counted, then they make 36,
+  // one way for 2 and 12 and six for 7, and none outside 2-12
+  int all = 0;
+  for (int roll = 0; roll <= 14; ++roll) all += scs::two_dice_ways(roll);
+  EXPECT_EQ(all, 36);
+  EXPECT_EQ(scs::two_dice_ways(2), 1);
+  EXPECT_EQ(scs::two_dice_ways(7), 6);
+  EXPECT_EQ(scs::two_dice_ways(12), 1);
+  EXPECT_EQ(scs::two_dice_ways(1), 0);
+  EXPECT_EQ(scs::two_dice_ways(13), 0);
+}
