@@ -12,17 +12,18 @@
 #include <thread>
 
 #include "ai/simulator.h"
+#include "core/game.h"
 
 namespace ai {
 
 GameResult play_game(const core::Rules& rules, int scenario, uint64_t seed, Player* players[2], const Budget& budget,
-                     int max_actions) {
+                     int max_actions, bool keep_record) {
   GameResult r;
   r.seed = seed;
-  core::State s = rules.setup(scenario, seed);
-  core::ActionList legal;
-  core::Events none;
-  while (!s.over && r.actions < max_actions) {
+  core::Game game(rules, scenario, seed);
+  game.keep_no_undo();
+  while (!game.state().over && r.actions < max_actions) {
+    const core::State& s = game.state();
     const int side = rules.to_act(s);
     if (side < 0 || side > 1) break;
     const auto start = std::chrono::steady_clock::now();
@@ -30,14 +31,13 @@ GameResult play_game(const core::Rules& rules, int scenario, uint64_t seed, Play
     r.think_ms[side] +=
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
     ++r.decisions[side];
-    legal.clear();
-    rules.legal_actions(s, legal);
-    if (std::find(legal.begin(), legal.end(), a) == legal.end())
-      throw std::logic_error(fmt::format("{} played an illegal action: {}", players[side]->name(),
-                                         rules.action_to_json(s, a).dump()));
-    rules.apply(s, a, none);
+    // A refused action leaves the state as it was, so the message reads it as played.
+    if (const auto refused = game.apply(a))
+      throw std::logic_error(fmt::format("{} played an illegal action: {}: {}", players[side]->name(),
+                                         rules.action_to_json(game.state(), a).dump(), refused->message));
     ++r.actions;
   }
+  const core::State& s = game.state();
   r.capped = !s.over;
   r.winner = s.over ? s.result_side : core::kNoSide;
   r.level = s.result_level;
@@ -46,6 +46,7 @@ GameResult play_game(const core::Rules& rules, int scenario, uint64_t seed, Play
     if (outcome.contains("vp") && outcome["vp"].is_number()) r.vp = outcome["vp"].get<double>();
     if (outcome.contains("level") && outcome["level"].is_string()) r.level_name = outcome["level"].get<std::string>();
   }
+  if (keep_record) r.record = game.record();
   return r;
 }
 
@@ -78,15 +79,16 @@ MatchResult run_match(const core::Rules& rules, const MatchConfig& config,
       Player* players[2];
       players[first_side] = first.get();
       players[1 - first_side] = second.get();
-      GameResult r = play_game(rules, config.scenario, seed, players, config.budget);
+      GameResult r = play_game(rules, config.scenario, seed, players, config.budget, 10000, config.records);
       const std::lock_guard lock(mutex);
       ++m.games[first_side];
       if (r.winner == first_side) ++m.wins[first_side];
       if (r.winner == core::kNoSide) ++m.draws[first_side];
       m.think_ms += r.think_ms[first_side];
       m.decisions += r.decisions[first_side];
-      m.results[size_t(g)] = r;
       if (progress) progress(r, first_side);
+      r.record = nlohmann::json();
+      m.results[size_t(g)] = std::move(r);
     }
   };
   std::vector<std::thread> pool;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -23,13 +24,15 @@ struct GameResult {
   bool capped = false;         // stopped at max_actions before the end
   int64_t think_ms[2] = {0, 0};  // time spent in each side's act()
   int64_t decisions[2] = {0, 0};
+  nlohmann::json record;       // the game's record (core::Game::record), when asked for
 };
 
 // Plays one game of `scenario` from `seed` to its end (or `max_actions`), players[i]
 // playing side i. Every action is checked against legal_actions(): a player
-// answering with an illegal action throws std::logic_error.
+// answering with an illegal action throws std::logic_error. With `keep_record` the
+// result carries the game's record, which `hexfront replay` plays again.
 GameResult play_game(const core::Rules& rules, int scenario, uint64_t seed, Player* players[2], const Budget& budget,
-                     int max_actions = 10000);
+                     int max_actions = 10000, bool keep_record = false);
 
 // A 95% (z = 1.96) Wilson score interval for `wins` successes in `n` trials.
 struct Interval {
@@ -45,6 +48,9 @@ struct MatchConfig {
   Budget budget{0, 200};
   int threads = 1;
   int only_side = -1;  // 0 or 1: the first player plays only that side (seeds games)
+  // Each game's record goes to the progress hook (GameResult::record) and is then
+  // dropped, so a long match does not hold them all.
+  bool records = false;
 };
 
 // The first player's results against the second, from each side.

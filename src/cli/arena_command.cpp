@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 
 #include "ai/arena.h"
@@ -29,6 +30,7 @@ struct ArenaOptions {
   int threads = 2;
   std::string side;  // empty: both sides
   std::string plot;
+  std::string records;  // a directory: each game's record as <scenario>-<seed>-<side>.json
 };
 
 // "seed 7, search as German: German won (German Victory), VP 12, 412 actions, 9.3 s thinking"
@@ -41,6 +43,18 @@ std::string game_line(const core::Rules& rules, const ArenaOptions& opt, const a
   return fmt::format("seed {}, {} as {}: {}{}, VP {:g}, {} actions, {:.1f} s thinking", r.seed, opt.first,
                      sides[size_t(first_side)], result, level, r.vp, r.actions,
                      double(r.think_ms[first_side]) / 1000.0);
+}
+
+// The game's record as DIR/<scenario>-<seed>-<side of the measured player>.json, for
+// `hexfront replay`; a record that cannot be written is named on stderr.
+bool write_record(const core::Rules& rules, const std::string& dir, const ai::GameResult& r, int first_side) {
+  const std::string path = fmt::format("{}/{}-{}-{}.json", dir, r.record.value("scenario", ""), r.seed,
+                                       rules.info().sides[size_t(first_side)]);
+  std::ofstream out(path);
+  out << r.record.dump() << "\n";
+  out.close();
+  if (!out) fmt::print(stderr, "seed {}: cannot write the record {}\n", r.seed, path);
+  return bool(out);
 }
 
 int arena(const ArenaOptions& opt) {
@@ -60,15 +74,25 @@ int arena(const ArenaOptions& opt) {
     fmt::print(stderr, "unknown side '{}': the sides are {}\n", opt.side, fmt::join(rules->info().sides, ", "));
     return 2;
   }
-  const ai::MatchConfig config{opt.first,   opt.second, scenario, opt.seeds, opt.seed, ai::Budget{opt.budget_ms, opt.iterations},
-                               opt.threads, only_side};
+  const ai::MatchConfig config{opt.first,   opt.second, scenario,  opt.seeds,         opt.seed,
+                               ai::Budget{opt.budget_ms, opt.iterations}, opt.threads, only_side, !opt.records.empty()};
+  if (!opt.records.empty()) {  // made before the games, so a bad path costs none of them
+    std::error_code ec;
+    std::filesystem::create_directories(opt.records, ec);
+    if (ec) {
+      fmt::print(stderr, "cannot make the records directory {}: {}\n", opt.records, ec.message());
+      return 2;
+    }
+  }
   const int games = only_side < 0 ? 2 * opt.seeds : opt.seeds;
   // First on stderr, so a file of the per-game lines names the binary that played them.
   fmt::print(stderr, "{}\n", version_line());
   const auto start = std::chrono::steady_clock::now();
   int finished = 0;  // run_match calls the progress hook under its lock
+  int unwritten = 0;
   const auto report = [&](const ai::GameResult& r, int first_side) {
     fmt::print(stderr, "[{}/{}] {}\n", ++finished, games, game_line(*rules, opt, r, first_side));
+    if (!opt.records.empty() && !write_record(*rules, opt.records, r, first_side)) ++unwritten;
   };
   const ai::MatchResult m = ai::run_match(*rules, config, report);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -76,6 +100,10 @@ int arena(const ArenaOptions& opt) {
              rules->scenarios()[size_t(scenario)].id, m.results.size(), secs, opt.first,
              double(m.think_ms) / double(std::max<int64_t>(1, m.decisions)), build_source());
   fmt::print("{}\n{}", ai::describe(*rules, m), ai::results_table(*rules, m.results));
+  if (unwritten > 0) {
+    fmt::print(stderr, "records not written {}\n", unwritten);
+    code = 1;
+  }
   if (!opt.plot.empty()) {
     std::ofstream out(opt.plot);
     out << ai::vp_plot_svg(m.results, fmt::format("{} vs {}: {} {}", opt.first, opt.second, opt.game,
@@ -85,7 +113,7 @@ int arena(const ArenaOptions& opt) {
       return 1;
     }
   }
-  return 0;
+  return code;
 }
 
 }  // namespace
@@ -106,6 +134,8 @@ void register_arena(CLI::App& app, int& exit_code) {
   cmd->add_option("--threads", opt->threads, "Games played at once")->capture_default_str()->check(CLI::PositiveNumber);
   cmd->add_option("--side", opt->side, "Play the measured player on this side only (default: both)");
   cmd->add_option("--plot", opt->plot, "Write an SVG of the VP distribution here");
+  cmd->add_option("--records", opt->records,
+                  "Write each game's record to this directory as <scenario>-<seed>-<side>.json (for replay)");
   cmd->callback([opt, &exit_code] { exit_code = arena(*opt); });
 }
 

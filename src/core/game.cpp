@@ -47,7 +47,7 @@ std::optional<Error> Game::apply(const Action& a, std::vector<Event>* events) {
     throw;
   }
   const State& before = undo_.back().state;
-  if (state_.rolls != before.rolls || state_.reveals != before.reveals) undo_.clear();
+  if (!undo_kept_ || state_.rolls != before.rolls || state_.reveals != before.reveals) undo_.clear();
   commit(std::move(entry));
   if (events) events->insert(events->end(), fresh.begin(), fresh.end());
   log_.insert(log_.end(), std::make_move_iterator(fresh.begin()), std::make_move_iterator(fresh.end()));

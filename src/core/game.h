@@ -43,6 +43,9 @@ class Game {
   // something), past forced dice, and at the start.
   bool can_undo() const { return !undo_.empty(); }
   std::optional<Error> undo();
+  // A session no player undoes (the arena's AI games) keeps no snapshots: each copies
+  // the whole state, and a Movement Phase of an army is thousands of actions.
+  void keep_no_undo() { undo_kept_ = false; }
 
   uint64_t hash() const;
   nlohmann::json record() const;
@@ -65,6 +68,7 @@ class Game {
   std::vector<nlohmann::json> record_;
   std::vector<uint64_t> hashes_;
   std::vector<Event> log_;
+  bool undo_kept_ = true;
   // Undo snapshots: the state (and log length) before each action since the last
   // roll, reveal or forced dice.
   struct Snapshot {

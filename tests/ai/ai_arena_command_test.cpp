@@ -76,6 +76,50 @@ TEST(AiArenaCommand, PlaysOnlyTheSideAskedFor) {
   EXPECT_NE(out.find("2 games in"), std::string::npos) << out;
 }
 
+// --records writes each game's record, named by scenario, seed and the measured
+// player's side, and `hexfront replay` plays it to the same hashes and the same end.
+TEST(AiArenaCommand, WritesEachGameRecordForReplay) {
+  const auto dir = std::filesystem::temp_directory_path() / "hexfront_arena_records" / "made";
+  std::filesystem::remove_all(dir.parent_path());
+  int status = -1;
+  const std::string err = run(std::string(HEXFRONT_BINARY) +
+                                  " arena --game toy --first greedy --second random --seeds 1 --seed 7 --threads 1"
+                                  " --records " + dir.string() + " 2>&1 >/dev/null",
+                              status);
+  EXPECT_EQ(status, 0) << err;
+  for (const char* side : {"Blue", "Red"}) {
+    const auto record = dir / (std::string("1-7-") + side + ".json");
+    ASSERT_TRUE(std::filesystem::is_regular_file(record)) << record;
+    const std::string replay = run(std::string(HEXFRONT_BINARY) + " replay " + record.string() + " 2>&1", status);
+    EXPECT_EQ(status, 0) << replay;
+    EXPECT_NE(replay.find("every hash matches"), std::string::npos) << replay;
+    // The game's line on stderr ("... greedy as Blue: Blue won (Victory), VP 0, 39 actions, ...")
+    // and the replay agree on its length and its winner.
+    std::string line = err.substr(err.find(std::string("greedy as ") + side));
+    line = line.substr(0, line.find('\n'));
+    const std::string winner = line.substr(line.find(": ") + 2, line.find(" won") - line.find(": ") - 2);
+    const size_t actions_end = line.find(" actions");
+    const std::string actions = line.substr(line.rfind(' ', actions_end - 1) + 1, actions_end - line.rfind(' ', actions_end - 1) - 1);
+    EXPECT_NE(replay.find(": " + actions + " entries replayed"), std::string::npos) << replay << "\n" << line;
+    EXPECT_NE(replay.find("\"winner\":\"" + winner + "\""), std::string::npos) << replay << "\n" << line;
+  }
+  std::filesystem::remove_all(dir.parent_path());
+}
+
+// A records path that cannot be made a directory stops the run before any game.
+TEST(AiArenaCommand, RefusesARecordsPathItCannotMake) {
+  const auto file = std::filesystem::temp_directory_path() / "hexfront_arena_records_file";
+  std::ofstream(file) << "not a directory";
+  int status = -1;
+  const std::string err = run(std::string(HEXFRONT_BINARY) + " arena --game toy --seeds 1 --records " +
+                                  (file / "sub").string() + " 2>&1 >/dev/null",
+                              status);
+  EXPECT_NE(status, 0);
+  EXPECT_NE(err.find("cannot make the records directory"), std::string::npos) << err;
+  EXPECT_EQ(err.find("[1/"), std::string::npos) << err;
+  std::filesystem::remove(file);
+}
+
 TEST(AiArenaCommand, RefusesAnUnknownSideNamingTheSides) {
   int status = -1;
   const std::string err =
