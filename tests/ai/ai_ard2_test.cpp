@@ -495,6 +495,31 @@ TEST(AiArd2Evaluator, DrawsArtilleryWithinRangeOfAnObjectiveItsSideLacksAndNoNea
   EXPECT_NEAR(rated("B26.33"), rated("B27.33"), 1e-9);
 }
 
+TEST(AiArd2Evaluator, DrawsNoArtilleryOnTheLastTurn) {
+  // given the same position on 7.4's last turn, in the German Movement Phase: a gun
+  // moved now fires no more this phase (ARD2 3.5), and no German Barrage follows it
+  // (ARD2 2.1)
+  core::State s = ard2().setup(scenario("7.4"), 1);
+  clear_map(s);
+  place(s, "7Arm.Tank.Erlen", hex("B21.33"));
+  const core::UnitId guns = place(s, "18VG.Arty.1818", hex("B29.33"));
+  for (const char* id : {"B11.34", "B22.28"}) mark_german(s, id);
+  Ard2Evaluator eval(ard2());
+  auto rated = [&](const char* at, int turn) {
+    core::State t = s;
+    at_turn(t, turn, "german_movement", 1);
+    t.units[guns].hex = hex(at);
+    return eval.evaluate(t, 1);
+  };
+  const int last = ard2().scenarios()[size_t(scenario("7.4"))].last_turn;
+  // when it stands nearer the town, out of range and within it
+  // then on the turn before the last it is rated higher, as above, and on the last
+  // turn it is rated the same wherever it stands
+  EXPECT_GT(rated("B27.33", last - 1), rated("B29.33", last - 1) + 0.1);
+  EXPECT_NEAR(rated("B28.33", last), rated("B29.33", last), 1e-9);
+  EXPECT_NEAR(rated("B27.33", last), rated("B29.33", last), 1e-9);
+}
+
 TEST(AiArd2Evaluator, DoubtsAWinOnlyWhileTheLoserHasAPhaseLeftToOverturnIt) {
   // given 7.4's last turn: St. Vith (B21.33) and Berg Reuland (B22.28) German and held,
   // a US tank in Vielsalm (B11.34), so the Allies are the projected winner, and two
