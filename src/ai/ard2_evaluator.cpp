@@ -725,6 +725,15 @@ double Ard2Evaluator::exit_terms(const core::State& s, const Goals& g) {
     std::vector<double>& progress = progress_[k];
     double score = std::min(exited_of_goal_[k], e.need);  // counted by mark_open_exit_goals()
     const size_t missing = size_t(e.need - int(score));
+    // On its deadline's turn a goal pays only while enough of its units can still
+    // leave: its exit scores once `need` are out and not before, so a march to an exit
+    // the formation cannot complete only takes units from the fight (in 7.3, 5.3 units
+    // a game left by formations that never completed it; docs/ai.md). ASSUMED: not
+    // on the turns before, where a route the enemy blocks now may open; counted there
+    // too (trial X), fewer formations completed their exits.
+    if (s.turn == e.deadline && missing > 0 &&
+        size_t(std::count_if(progress.begin(), progress.end(), [](double p) { return p > 0; })) < missing)
+      continue;
     if (missing > 0) {
       // The units nearest their way out, as many as are still to leave.
       const size_t n = std::min(missing, progress.size());

@@ -98,6 +98,27 @@ void clear_map(core::State& s) {
     if (s.units[i].where == core::Where::OnMap) s.units[i].where = core::Where::Pool;
 }
 
+// Marks units of `keep`'s formation exited until one more exit completes its exit goal,
+// so that `keep` alone can complete it: on the deadline's turn a goal its formation
+// cannot complete pays nothing (Ard2Evaluator::exit_terms).
+void leave_one_to_exit(core::State& s, core::UnitId keep) {
+  Ard2Evaluator probe(ard2());
+  const std::string& formation = ard2().catalog()[s.units[keep].def].formation;
+  int need = 0;
+  for (const auto& goal : probe.goals(s.scenario).exits)
+    if (goal.formation == formation) need = goal.need;
+  ASSERT_GT(need, 0) << formation << " has no exit goal";
+  auto of_formation = [&](core::UnitId u) { return ard2().catalog()[s.units[u].def].formation == formation; };
+  int out = 0;
+  for (core::UnitId u = 0; u < s.unit_count; ++u) out += of_formation(u) && s.units[u].where == core::Where::Exited;
+  for (core::UnitId u = 0; u < s.unit_count && out < need - 1; ++u)
+    if (u != keep && of_formation(u) && s.units[u].where != core::Where::Exited) {
+      s.units[u].where = core::Where::Exited;
+      ++out;
+    }
+  ASSERT_EQ(out, need - 1);
+}
+
 // Puts `unit` on the map in hex `at`; the test fails when the game has no such unit.
 core::UnitId place(core::State& s, const char* unit, core::Hex at) {
   const core::UnitId u = core::find_unit(ard2(), s, unit);
@@ -622,6 +643,40 @@ TEST(AiArd2Evaluator, ValuesExitingAndApproachingTheExit) {
   EXPECT_GT(eval.evaluate(gone, 1), closer);
 }
 
+TEST(AiArd2Evaluator, PaysNoMarchToAnExitItsFormationCannotCompleteInTime) {
+  // given 7.3's last German Movement Phase with every town German (so no town draws
+  // a German unit), 12 SS's exit calling for 7 units by the north edge's Area O, and
+  // one 12 SS tank battalion on the map
+  core::State s = ard2().setup(scenario("7.3"), 1);
+  clear_map(s);
+  at_last_turn(s, "7.3", "german_movement", 1);
+  for (const char* town : {"B12.41", "B17.43", "B9.48", "B9.54", "B6.50"}) mark_german(s, town);
+  const core::UnitId tank = place(s, "12SS.Pz.I/12", hex("B13.49"));
+  Ard2Evaluator eval(ard2());
+  auto gain_by_the_edge = [&](const core::State& base) {
+    core::State near = base;
+    near.units[tank].hex = hex("B13.53");
+    return eval.evaluate(near, 1) - eval.evaluate(base, 1);
+  };
+  // when it alone is left to make the exit, it is paid nothing for standing by the
+  // edge: the formation's exit counts only once seven are out, and six cannot be
+  const double alone = gain_by_the_edge(s);
+  EXPECT_NEAR(alone, 0.0, 1e-9);
+  // and when six of 12 SS are out already, coming within reach of the edge (from
+  // five hexes off, out of it) makes the exit one that can be met: the six out count
+  // again, and its own march with them
+  core::State six_out = s;
+  int out = 0;
+  for (core::UnitId u = 0; u < six_out.unit_count && out < 6; ++u)
+    if (u != tank && ard2().catalog()[six_out.units[u].def].formation == "12SS" &&
+        six_out.units[u].where == core::Where::Pool) {
+      six_out.units[u].where = core::Where::Exited;
+      ++out;
+    }
+  ASSERT_EQ(out, 6);
+  EXPECT_GT(gain_by_the_edge(six_out), 1.0);
+}
+
 TEST(AiArd2Evaluator, RoutesTheMarchToTheExitAroundTheEnemy) {
   // given 7.5's set-up, a unit of 2 Pz at A37.18 and the west exit at column A33 (A27)
   core::State s = ard2().setup(scenario("7.5"), 3);
@@ -652,10 +707,12 @@ TEST(AiArd2Evaluator, RoutesTheMarchToTheExitAroundTheEnemy) {
 }
 
 TEST(AiArd2Evaluator, WeighsTheWayOutMoreAsTheExitDeadlineNears) {
-  // given 7.5's 2 Pz unit five hexes from the west exit (A27: exits count to Turn 8)
+  // given 7.5's 2 Pz unit five hexes from the west exit (A27: exits count to Turn 8),
+  // the last its formation needs
   core::State s = ard2().setup(scenario("7.5"), 3);
   const core::UnitId u = first_on_map(s, "2Pz");
   ASSERT_NE(u, core::kNoUnit);
+  leave_one_to_exit(s, u);
   Ard2Evaluator eval(ard2());
   auto gain_of_moving_closer = [&](int turn, const char* from) {
     core::State far = s, near = s;
@@ -670,14 +727,16 @@ TEST(AiArd2Evaluator, WeighsTheWayOutMoreAsTheExitDeadlineNears) {
 }
 
 TEST(AiArd2Evaluator, DrawsAUnitThatNeedsItsWholeAllowanceToMakeTheExit) {
-  // given 7.5 on Turn 8, the last turn whose exits count (A27), a unit of 2 Pz, and no
-  // Allied unit left on the map (so that no other term tells two of its hexes apart)
+  // given 7.5 on Turn 8, the last turn whose exits count (A27), a unit of 2 Pz, the
+  // last its formation needs, and no Allied unit left on the map (so that no other
+  // term tells two of its hexes apart)
   core::State s = ard2().setup(scenario("7.5"), 3);
   s.turn = 8;
   for (core::UnitId i = 0; i < s.unit_count; ++i)
     if (side_of(s, i) == 0) s.units[i].where = core::Where::Eliminated;
   const core::UnitId u = first_on_map(s, "2Pz");
   ASSERT_NE(u, core::kNoUnit);
+  leave_one_to_exit(s, u);
   const core::UnitCatalog& catalog = ard2().catalog();
   const int ma = catalog.value(s.units[u].def, 0, catalog.value_index("ma")) * scs::kHalfMp;
   ASSERT_GT(ma, 0);
@@ -1443,12 +1502,13 @@ std::vector<core::UnitId> moves_with_no_planning_time(const core::State& start, 
 
 TEST(AiArd2, AUnitMovesToTheEdgeAndLeavesInTheSamePhase) {
   // given 7.5's German Movement Phase of Turn 8, the last that its exits count, and a
-  // 2 Pz unit a hex from the west limit (A33), where its exit is still wanted
+  // 2 Pz unit a hex from the west limit (A33), the last its formation's exit needs
   core::State s = ard2().setup(scenario("7.5"), 3);
   at_turn(s, 8, "german_movement", 1);
   const core::UnitId u = first_on_map(s, "2Pz");
   ASSERT_NE(u, core::kNoUnit);
   s.units[u].hex = hex("A34.15");
+  leave_one_to_exit(s, u);
   core::ActionList legal;
   ard2().legal_actions(s, legal);
   ASSERT_GT(legal.size(), Simulator::kWide);  // a plan decoded against the root's list
