@@ -492,15 +492,22 @@ TEST(AiArd2Evaluator, EliminatingAnEnemyBattalionGainsAsMuchBesideItAsFarFromIt)
   EXPECT_NEAR(gain(s), gain(afar), 0.1);
 }
 
+// 7.4's set-up cleared but for St. Vith (B21.33), the only town the Germans lack, with
+// a US tank in it, and a German artillery regiment of range 6 at B29.33 (returned).
+core::UnitId gun_east_of_st_vith(core::State& s) {
+  s = ard2().setup(scenario("7.4"), 1);
+  clear_map(s);
+  place(s, "7Arm.Tank.Erlen", hex("B21.33"));
+  for (const char* id : {"B11.34", "B22.28"}) mark_german(s, id);
+  return place(s, "18VG.Arty.1818", hex("B29.33"));
+}
+
 TEST(AiArd2Evaluator, DrawsArtilleryWithinRangeOfAnObjectiveItsSideLacksAndNoNearer) {
   // given 7.4's first turn with St. Vith (B21.33) the only town the Germans lack, a US
   // tank in it, and a German artillery regiment of range 6 east of it, three hexes or
   // more from the tank
-  core::State s = ard2().setup(scenario("7.4"), 1);
-  clear_map(s);
-  place(s, "7Arm.Tank.Erlen", hex("B21.33"));
-  const core::UnitId guns = place(s, "18VG.Arty.1818", hex("B29.33"));
-  for (const char* id : {"B11.34", "B22.28"}) mark_german(s, id);
+  core::State s;
+  const core::UnitId guns = gun_east_of_st_vith(s);
   Ard2Evaluator eval(ard2());
   auto rated = [&](const char* at) {
     core::State t = s;
@@ -520,11 +527,8 @@ TEST(AiArd2Evaluator, DrawsNoArtilleryOnTheLastTurn) {
   // given the same position on 7.4's last turn, in the German Movement Phase: a gun
   // moved now fires no more this phase (ARD2 3.5), and no German Barrage follows it
   // (ARD2 2.1)
-  core::State s = ard2().setup(scenario("7.4"), 1);
-  clear_map(s);
-  place(s, "7Arm.Tank.Erlen", hex("B21.33"));
-  const core::UnitId guns = place(s, "18VG.Arty.1818", hex("B29.33"));
-  for (const char* id : {"B11.34", "B22.28"}) mark_german(s, id);
+  core::State s;
+  const core::UnitId guns = gun_east_of_st_vith(s);
   Ard2Evaluator eval(ard2());
   auto rated = [&](const char* at, int turn) {
     core::State t = s;
