@@ -74,8 +74,9 @@ int arena(const ArenaOptions& opt) {
     fmt::print(stderr, "unknown side '{}': the sides are {}\n", opt.side, fmt::join(rules->info().sides, ", "));
     return 2;
   }
-  const ai::MatchConfig config{opt.first,   opt.second, scenario,  opt.seeds,         opt.seed,
-                               ai::Budget{opt.budget_ms, opt.iterations}, opt.threads, only_side, !opt.records.empty()};
+  ai::MatchConfig config{opt.first, opt.second, scenario, opt.seeds, opt.seed, ai::Budget{opt.budget_ms, opt.iterations},
+                         opt.threads, only_side};
+  config.records = !opt.records.empty();
   if (!opt.records.empty()) {  // made before the games, so a bad path costs none of them
     std::error_code ec;
     std::filesystem::create_directories(opt.records, ec);

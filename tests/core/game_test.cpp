@@ -51,6 +51,20 @@ TEST(Game, UndoGoesBackOneActionAtATime) {
   EXPECT_EQ(g.undo()->code, "cannot_undo");
 }
 
+TEST(Game, AGameThatKeepsNoUndoRecordsTheSameAndTakesNothingBack) {
+  // given two games of the same seed, one of them keeping no undo snapshots
+  Game kept(rules(), 0, 5), bare(rules(), 0, 5);
+  bare.keep_no_undo();
+  // when both play the same move
+  for (Game* g : {&kept, &bare}) ASSERT_FALSE(g->apply_json({{"type", "move"}, {"unit", "B1"}, {"hex", "A2.04"}}));
+  // then they reach the same state and record, and only the first can take it back
+  EXPECT_EQ(bare.hash(), kept.hash());
+  EXPECT_EQ(bare.record(), kept.record());
+  EXPECT_TRUE(kept.can_undo());
+  EXPECT_FALSE(bare.can_undo());
+  EXPECT_EQ(bare.undo()->code, "cannot_undo");
+}
+
 TEST(Game, UndoStopsAtADieRoll) {
   // given Blue about to resolve an attack
   nlohmann::json j = toy::testing::position(
