@@ -79,7 +79,7 @@ MatchResult run_match(const core::Rules& rules, const MatchConfig& config,
       Player* players[2];
       players[first_side] = first.get();
       players[1 - first_side] = second.get();
-      GameResult r = play_game(rules, config.scenario, seed, players, config.budget, 10000, config.records);
+      GameResult r = play_game(rules, config.scenario, seed, players, config.budget, kMaxGameActions, config.records);
       const std::lock_guard lock(mutex);
       ++m.games[first_side];
       if (r.winner == first_side) ++m.wins[first_side];

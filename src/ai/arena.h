@@ -27,12 +27,15 @@ struct GameResult {
   nlohmann::json record;       // the game's record (core::Game::record), when asked for
 };
 
+// The arena's cap on a game's actions: a game still running there is cut (capped).
+inline constexpr int kMaxGameActions = 10000;
+
 // Plays one game of `scenario` from `seed` to its end (or `max_actions`), players[i]
 // playing side i. Every action is checked against legal_actions(): a player
 // answering with an illegal action throws std::logic_error. With `keep_record` the
 // result carries the game's record, which `hexfront replay` plays again.
 GameResult play_game(const core::Rules& rules, int scenario, uint64_t seed, Player* players[2], const Budget& budget,
-                     int max_actions = 10000, bool keep_record = false);
+                     int max_actions = kMaxGameActions, bool keep_record = false);
 
 // A 95% (z = 1.96) Wilson score interval for `wins` successes in `n` trials.
 struct Interval {
