@@ -942,9 +942,9 @@ double Ard2Evaluator::approach_terms(const std::vector<Objective>& objs, const i
   // the objective its side lacks that it can bring in range soonest, and no nearer,
   // as much as a joined combat unit (ASSUMED; docs/ai.md). On the last turn no
   // Barrage Phase of its side follows (ARD2 2.1) and a gun that moves fires no more in
-  // this one (ARD2 3.5), so where it stands wins nothing: drawn on, 7.3's German guns
-  // moved 785 times in the last Movement Phases of 100 games and fired 299 times
-  // (677 and 352 without the pull; docs/ai.md).
+  // this one (ARD2 3.5), so where it stands wins nothing: drawn on, 785 of 7.3's German
+  // guns moved in the last Movement Phases of 100 games and 299 fired, each counted
+  // once a game (677 and 352 without the pull; docs/ai.md).
   if (turns_left > 0)
     for (size_t k = 0; k < pieces_.size(); ++k) {
       const Piece& p = pieces_[k];
