@@ -726,11 +726,12 @@ double Ard2Evaluator::exit_terms(const core::State& s, const Goals& g) {
     double score = std::min(exited_of_goal_[k], e.need);  // counted by mark_open_exit_goals()
     const size_t missing = size_t(e.need - int(score));
     // On its deadline's turn a goal pays only while enough of its units can still
-    // leave: its exit scores once `need` are out and not before, so a march to an exit
-    // the formation cannot complete only takes units from the fight (in 7.3, 5.3 units
-    // a game left by formations that never completed it; docs/ai.md). ASSUMED: not
-    // on the turns before, where a route the enemy blocks now may open; counted there
-    // too (trial X), fewer formations completed their exits.
+    // leave: a formation's exit scores once `need` of its units are out and not before
+    // (the exit VP of ARD2 7.2 and 7.3), so a march to an exit the formation cannot
+    // complete only takes units from the fight (in 7.3, 5.3 units a game left by
+    // formations that never completed it; docs/ai.md). ASSUMED: not on the turns
+    // before, where a route the enemy blocks now may open; counted there too (trial
+    // X), fewer formations completed their exits.
     if (s.turn == e.deadline && missing > 0 &&
         size_t(std::count_if(progress.begin(), progress.end(), [](double p) { return p > 0; })) < missing)
       continue;

@@ -8,12 +8,12 @@
 
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 
 #include "ai/arena.h"
 #include "cli/build_source.h"
 #include "cli/commands.h"
 #include "cli/scenario_arg.h"
+#include "cli/text_file.h"
 
 namespace cli {
 
@@ -50,11 +50,9 @@ std::string game_line(const core::Rules& rules, const ArenaOptions& opt, const a
 bool write_record(const core::Rules& rules, const std::string& dir, const ai::GameResult& r, int first_side) {
   const std::string path = fmt::format("{}/{}-{}-{}.json", dir, r.record.value("scenario", ""), r.seed,
                                        rules.info().sides[size_t(first_side)]);
-  std::ofstream out(path);
-  out << r.record.dump() << "\n";
-  out.close();
-  if (!out) fmt::print(stderr, "seed {}: cannot write the record {}\n", r.seed, path);
-  return bool(out);
+  const bool written = write_text_file(path, r.record.dump() + "\n");
+  if (!written) fmt::print(stderr, "seed {}: cannot write the record {}\n", r.seed, path);
+  return written;
 }
 
 int arena(const ArenaOptions& opt) {
@@ -106,10 +104,9 @@ int arena(const ArenaOptions& opt) {
     code = 1;
   }
   if (!opt.plot.empty()) {
-    std::ofstream out(opt.plot);
-    out << ai::vp_plot_svg(m.results, fmt::format("{} vs {}: {} {}", opt.first, opt.second, opt.game,
-                                                  rules->scenarios()[size_t(scenario)].id));
-    if (!out) {
+    const std::string title =
+        fmt::format("{} vs {}: {} {}", opt.first, opt.second, opt.game, rules->scenarios()[size_t(scenario)].id);
+    if (!write_text_file(opt.plot, ai::vp_plot_svg(m.results, title))) {
       fmt::print(stderr, "cannot write {}\n", opt.plot);
       return 1;
     }

@@ -7,10 +7,10 @@
 
 #include <algorithm>
 #include <charconv>
-#include <fstream>
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/text_file.h"
 #include "core/game.h"
 #include "core/json_file.h"
 #include "core/state_json.h"
@@ -67,9 +67,7 @@ bool write_state(const core::Rules& rules, const core::State& s, const std::stri
     std::cout << text;
     return bool(std::cout);
   }
-  std::ofstream out(path);
-  out << text;
-  return bool(out);
+  return write_text_file(path, text);
 }
 
 int replay_file(const Options& opt) {

@@ -11,7 +11,6 @@
 #include <atomic>
 #include <cctype>
 #include <chrono>
-#include <fstream>
 #include <mutex>
 #include <thread>
 
@@ -20,6 +19,7 @@
 #include "cli/build_source.h"
 #include "cli/commands.h"
 #include "cli/scenario_arg.h"
+#include "cli/text_file.h"
 #include "core/game.h"
 
 namespace cli {
@@ -83,10 +83,8 @@ void play_one(const core::Rules& rules, int scenario, uint64_t seed, const Optio
   if (!opt.records.empty()) {
     const std::string path =
         fmt::format("{}/{}-{}.json", opt.records, rules.scenarios()[size_t(scenario)].id, seed);
-    std::ofstream out(path);
-    out << game.record().dump() << "\n";
-    out.close();
-    if (!out) unwritten = fmt::format("seed {}: cannot write the record {}", seed, path);
+    if (!write_text_file(path, game.record().dump() + "\n"))
+      unwritten = fmt::format("seed {}: cannot write the record {}", seed, path);
   }
   const std::lock_guard lock(mutex);
   t.actions += n;
@@ -198,9 +196,8 @@ int selfplay(const Options& opt) {
   fmt::print("{}{}", ai::results_table(rules, t.results), ai::vp_histogram(t.results));
   for (const std::string& p : t.problems) fmt::print("problem: {}\n", p);
   if (!opt.plot.empty()) {
-    std::ofstream out(opt.plot);
-    out << ai::vp_plot_svg(t.results, fmt::format("selfplay {} {}: {}", opt.game, id, who));
-    if (!out) {
+    const std::string title = fmt::format("selfplay {} {}: {}", opt.game, id, who);
+    if (!write_text_file(opt.plot, ai::vp_plot_svg(t.results, title))) {
       fmt::print(stderr, "cannot write {}\n", opt.plot);
       return 1;
     }
