@@ -88,6 +88,11 @@ int winner_of(const core::Rules& rules, const nlohmann::json& o) {
 
 double vp_of(const nlohmann::json& o) { return o.contains("vp") && o["vp"].is_number() ? o["vp"].get<double>() : 0.0; }
 
+// Where a ratio of attack to defense stands on the CRT's scale of columns, one apart:
+// 1:4 is -3, 1:1 is 0, 7:1 is 6.
+double odds_position(double ratio) { return ratio >= 1 ? ratio - 1 : 1 - 1 / std::max(ratio, 1e-6); }
+double odds_position(scs::Odds o) { return odds_position(double(o.attack) / o.defense); }
+
 }  // namespace
 
 Ard2Evaluator::Ard2Evaluator(const core::Rules& rules) : GenericEvaluator(rules) {
@@ -863,20 +868,10 @@ double Ard2Evaluator::assault_prospects(const core::State& s, const std::vector<
     if (attackers == 0) continue;
     const scs::Odds odds = scs::round_odds(int(attack * scs::kEighths), int(defense * scs::kEighths));
     if (!crt.reaches_first_column(odds)) continue;  // S-odds: it cannot be declared
-    const int col = crt.shifted(crt.column(odds), shift);
+    const int raw = crt.column(odds);
     const float steps = steps_at_[enemy][size_t(c)];
     const double defender_step = worth_at_[enemy][size_t(c)] / std::max(1.0f, steps);
     const double attacker_step = lost_worth / attackers;
-    double taken = 0, value = 0;
-    for (int roll = 2; roll <= 12; ++roll) {
-      const double chance = scs::two_dice_ways(roll) / 36.0;
-      const scs::CombatResult& r = crt.result(col, roll);
-      const bool wiped = r.defender_eliminated || r.defender_loss >= steps;
-      const int lost = r.attacker_eliminated ? attacker_steps : std::min<int>(r.attacker_loss, attacker_steps);
-      // The hex is taken by an attacker left to advance into it (ARD2 3.2, Advance after Combat).
-      if ((wiped || r.defender_retreat > 0) && lost < attacker_steps) taken += chance;
-      value += chance * ((wiped ? steps : r.defender_loss) * defender_step - lost * attacker_step);
-    }
     // Taken, the hex's hold term turns and the projected outcome follows it. ASSUMED: the
     // outcome after is read without odds_to_keep()'s doubt that its winner keeps it.
     const uint64_t flipped = mask ^ (uint64_t(1) << i);
@@ -885,7 +880,30 @@ double Ard2Evaluator::assault_prospects(const core::State& s, const std::vector<
     const double outcome_after = win * winner_weight - kVp * after.vp;
     const double sign = owner == 0 ? 1.0 : -1.0;
     const double gain = 2.0 * kHold * o.weight + sign * (outcome_after - outcome_now);
-    value += taken * gain;
+    auto worth_at_column = [&](int raw_col) {
+      const int col = crt.shifted(raw_col, shift);
+      double taken = 0, value = 0;
+      for (int roll = 2; roll <= 12; ++roll) {
+        const double chance = scs::two_dice_ways(roll) / 36.0;
+        const scs::CombatResult& r = crt.result(col, roll);
+        const bool wiped = r.defender_eliminated || r.defender_loss >= steps;
+        const int lost = r.attacker_eliminated ? attacker_steps : std::min<int>(r.attacker_loss, attacker_steps);
+        // The hex is taken by an attacker left to advance into it (ARD2 3.2, Advance after Combat).
+        if ((wiped || r.defender_retreat > 0) && lost < attacker_steps) taken += chance;
+        value += chance * ((wiped ? steps : r.defender_loss) * defender_step - lost * attacker_step);
+      }
+      return value + taken * gain;
+    };
+    // Short of the next column, the attack counts the way there (ASSUMED): a plan built
+    // a unit at a time adds one attacker after another, and an attacker that leaves the
+    // column where it was looked worth nothing, so the units a column needed did not
+    // gather (7.3: five beside Verviers at 1:1 on the last turn, three more within
+    // reach; docs/ai.md, "The way to the next column").
+    double value = worth_at_column(raw);
+    if (raw + 1 < crt.columns()) {
+      const double f = std::clamp(odds_position(attack / defense) - odds_position(crt.column_odds(raw)), 0.0, 1.0);
+      if (f > 0) value += f * (worth_at_column(raw + 1) - value);
+    }
     if (value > 0) total += value;
   }
   return owner == 0 ? total : -total;

@@ -71,7 +71,8 @@
 //    Phase, the side whose Player Turn it is gains what each attack its units next to
 //    an objective the enemy holds could make is worth on average over the CRT (the hex
 //    taken, with the hold term and the projected outcome it turns; steps lost on both
-//    sides), where that is more than nothing;
+//    sides), where that is more than nothing; short of the next column, by how far the
+//    attack has gone toward it (the two columns' worths blended);
 //  - front-line cohesion: a stack within two hexes of an enemy in supply with no
 //    friend within two hexes pays for being alone. Being near the enemy earns
 //    nothing: a bonus paid there would make each enemy unit worth keeping alive.

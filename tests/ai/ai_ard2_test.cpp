@@ -950,6 +950,41 @@ TEST(AiArd2Evaluator, CountsTheAttacksItsUnitsNextToAnEnemyObjectiveCanMakeInIts
                    gain_next_to_theux(eval, {"Ind-G.FJ.vdH"}, "german_exploitation"));
 }
 
+// What one more German unit next to Theux (at B6.49, beside `beside` already there)
+// gains over standing two hexes off, at step `step` of Turn 5's German Player Turn.
+double gain_of_one_more_next_to_theux(Ard2Evaluator& eval, const char* beside, const char* one_more,
+                                      const char* step) {
+  core::State s = ard2().setup(scenario("7.3"), 1);
+  clear_map(s);
+  place(s, "Ind-A.Inf.99", hex("B6.50"));
+  place(s, "1SS.PG.III/2", hex("B12.41"));  // Stavelot German, as by Turn 5
+  mark_german(s, "B12.41");
+  place(s, beside, hex("B6.49"));
+  at_turn(s, 5, step, 1);
+  core::State next = s, off = s;
+  place(next, one_more, hex("B6.49"));
+  place(off, one_more, hex("B6.52"));
+  return eval.evaluate(next, 1) - eval.evaluate(off, 1);
+}
+
+TEST(AiArd2Evaluator, CountsAnAttackerAddedShortOfTheNextColumnByHowFarItGoesTowardIt) {
+  Ard2Evaluator eval(ard2());
+  // given 12 SS's panzer battalion (attack 6) next to Theux, held by a battalion of
+  // defense 3 in a City: 2:1 before the City's two columns (ARD2 3.2, 1.2)
+  // when a recon battalion of attack 2 joins it: 8 to 3, still 2:1
+  const double recon = gain_of_one_more_next_to_theux(eval, "12SS.Pz.I/12", "12SS.Recon.Bremer", "german_movement");
+  const double recon_later =
+      gain_of_one_more_next_to_theux(eval, "12SS.Pz.I/12", "12SS.Recon.Bremer", "german_exploitation");
+  // then the coming attack is worth more by two thirds of the way to 3:1 (ASSUMED:
+  // read as a step toward the column the next unit would reach, so a plan built a
+  // unit at a time gathers the attackers a column needs)
+  EXPECT_GT(recon, recon_later + 3.0);
+  // and a battalion of attack 3, which takes the odds to 3:1, gains more still
+  const double infantry = gain_of_one_more_next_to_theux(eval, "12SS.Pz.I/12", "12SS.Inf.A/25", "german_movement") -
+                          gain_of_one_more_next_to_theux(eval, "12SS.Pz.I/12", "12SS.Inf.A/25", "german_exploitation");
+  EXPECT_GT(infantry, recon - recon_later);
+}
+
 TEST(AiArd2Evaluator, WeighsAThreatAtTheStrengthEnemyBarrageLeaves) {
   // given 7.4's set-up with a German unit next to St. Vith, which the Allies hold
   core::State s = ard2().setup(scenario("7.4"), 3);
@@ -1417,18 +1452,19 @@ TEST(AiArd2, TheSearchJoinsTheAttackersThatRaiseTheColumn) {
 
 TEST(AiArd2, TheSearchStillPlansAMovementPhaseWhoseFirstDecisionIsABarrage) {
   // given 7.4's last German Movement Phase: the Germans hold St. Vith and Vielsalm, a
-  // 62 VG battalion stands north of Berg Reuland, which two US units hold, the 62 VG
-  // artillery is in range of it (its battalion spots, ARD2 3.5), and two more German
-  // units have moves to make
+  // 62 VG and an 18 VG battalion stand next to Berg Reuland, which two US units hold,
+  // the 62 VG artillery is in range of it (its battalion spots, ARD2 3.5), and three
+  // more German units have moves to make (none joins the attack by moving first: the
+  // two by the town are there, and St. Vith's garrison would leave it bare)
   core::State s = ard2().setup(scenario("7.4"), 3);
   clear_map(s);
   place(s, "62VG.Inf.190", hex("B22.29"));
   const core::UnitId artillery = place(s, "62VG.Arty.162", hex("B25.30"));
   place(s, "14Cav.Recon.32", hex("B22.28"));
   place(s, "7Arm.MechInf.Chap", hex("B22.28"));
-  place(s, "18VG.Inf.294", hex("B21.33"));
+  place(s, "18VG.Inf.294", hex("B21.28"));
   place(s, "18VG.Inf.293", hex("B11.34"));
-  place(s, "62VG.Inf.164", hex("B30.38"));
+  place(s, "62VG.Inf.164", hex("B21.33"));
   place(s, "7Arm.Tank.Brown", hex("B5.30"));
   mark_german(s, "B21.33");
   mark_german(s, "B11.34");
