@@ -897,7 +897,7 @@ double Ard2Evaluator::assault_prospects(const core::State& s, const std::vector<
     // Short of the next column, the attack counts the way there (ASSUMED): a plan built
     // a unit at a time adds one attacker after another, and an attacker that leaves the
     // column where it was looked worth nothing, so the units a column needed did not
-    // gather (7.3: five beside Verviers at 1:1 on the last turn, three more within
+    // gather (7.3: five beside Verviers at 1:1 on the last turn, more within
     // reach; docs/ai.md, "The way to the next column").
     double value = worth_at_column(raw);
     if (raw + 1 < crt.columns()) {
