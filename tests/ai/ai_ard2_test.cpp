@@ -902,10 +902,11 @@ TEST(AiArd2Evaluator, CountsArrivalsInTheirEntryAreaForStackingOnlyInTheirOwnMov
 
 // 7.3 on Turn 5 with Theux (a City) held by one US battalion of one step (1-3-16) and
 // the German units named put next to it (B6.49) or two hexes off (B6.52), in step
-// `step`, with `full_markers` German Full Barrage markers on the town; what the Germans
-// gain by standing next to it.
+// `step`, with `full_markers` German Full Barrage markers on the town and the units
+// `beside` next to it in both; what the Germans gain by standing next to it.
 double gain_next_to_theux(Ard2Evaluator& eval, const std::vector<const char*>& units, const char* step,
-                          uint32_t flags_on_defender = 0, int full_markers = 0) {
+                          uint32_t flags_on_defender = 0, int full_markers = 0,
+                          const std::vector<const char*>& beside = {}) {
   core::State s = ard2().setup(scenario("7.3"), 1);
   clear_map(s);
   const core::UnitId defender = place(s, "Ind-A.Inf.99", hex("B6.50"));
@@ -914,6 +915,7 @@ double gain_next_to_theux(Ard2Evaluator& eval, const std::vector<const char*>& u
     core::add_hex_marker(s, core::HexMarker{hex("B6.50"), marker_kind("full_german"), int16_t(full_markers)});
   place(s, "1SS.PG.III/2", hex("B12.41"));  // Stavelot German, as by Turn 5
   mark_german(s, "B12.41");
+  for (const char* u : beside) place(s, u, hex("B6.49"));
   at_turn(s, 5, step, 1);
   core::State next = s, off = s;
   for (const char* u : units) {
@@ -950,38 +952,23 @@ TEST(AiArd2Evaluator, CountsTheAttacksItsUnitsNextToAnEnemyObjectiveCanMakeInIts
                    gain_next_to_theux(eval, {"Ind-G.FJ.vdH"}, "german_exploitation"));
 }
 
-// What one more German unit next to Theux (at B6.49, beside `beside` already there)
-// gains over standing two hexes off, at step `step` of Turn 5's German Player Turn.
-double gain_of_one_more_next_to_theux(Ard2Evaluator& eval, const char* beside, const char* one_more,
-                                      const char* step) {
-  core::State s = ard2().setup(scenario("7.3"), 1);
-  clear_map(s);
-  place(s, "Ind-A.Inf.99", hex("B6.50"));
-  place(s, "1SS.PG.III/2", hex("B12.41"));  // Stavelot German, as by Turn 5
-  mark_german(s, "B12.41");
-  place(s, beside, hex("B6.49"));
-  at_turn(s, 5, step, 1);
-  core::State next = s, off = s;
-  place(next, one_more, hex("B6.49"));
-  place(off, one_more, hex("B6.52"));
-  return eval.evaluate(next, 1) - eval.evaluate(off, 1);
-}
-
 TEST(AiArd2Evaluator, CountsAnAttackerAddedShortOfTheNextColumnByHowFarItGoesTowardIt) {
   Ard2Evaluator eval(ard2());
   // given 12 SS's panzer battalion (attack 6) next to Theux, held by a battalion of
   // defense 3 in a City: 2:1 before the City's two columns (ARD2 3.2, 1.2)
   // when a recon battalion of attack 2 joins it: 8 to 3, still 2:1
-  const double recon = gain_of_one_more_next_to_theux(eval, "12SS.Pz.I/12", "12SS.Recon.Bremer", "german_movement");
-  const double recon_later =
-      gain_of_one_more_next_to_theux(eval, "12SS.Pz.I/12", "12SS.Recon.Bremer", "german_exploitation");
+  auto gain_beside_panzers = [&](const char* one_more, const char* step) {
+    return gain_next_to_theux(eval, {one_more}, step, 0, 0, {"12SS.Pz.I/12"});
+  };
+  const double recon = gain_beside_panzers("12SS.Recon.Bremer", "german_movement");
+  const double recon_later = gain_beside_panzers("12SS.Recon.Bremer", "german_exploitation");
   // then the coming attack is worth more by two thirds of the way to 3:1 (ASSUMED:
   // read as a step toward the column the next unit would reach, so a plan built a
   // unit at a time gathers the attackers a column needs)
   EXPECT_GT(recon, recon_later + 3.0);
   // and a battalion of attack 3, which takes the odds to 3:1, gains more still
-  const double infantry = gain_of_one_more_next_to_theux(eval, "12SS.Pz.I/12", "12SS.Inf.A/25", "german_movement") -
-                          gain_of_one_more_next_to_theux(eval, "12SS.Pz.I/12", "12SS.Inf.A/25", "german_exploitation");
+  const double infantry =
+      gain_beside_panzers("12SS.Inf.A/25", "german_movement") - gain_beside_panzers("12SS.Inf.A/25", "german_exploitation");
   EXPECT_GT(infantry, recon - recon_later);
 }
 
