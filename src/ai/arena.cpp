@@ -12,15 +12,18 @@
 #include <thread>
 
 #include "ai/simulator.h"
+#include "core/dice.h"
 #include "core/game.h"
 
 namespace ai {
 
-GameResult play_game(const core::Rules& rules, int scenario, uint64_t seed, Player* players[2], const Budget& budget,
-                     int max_actions, bool keep_record) {
+namespace {
+
+// Plays `game` on to its end (or `max_actions`), players[i] playing side i.
+GameResult play_on(const core::Rules& rules, core::Game& game, uint64_t seed, Player* players[2],
+                   const Budget& budget, int max_actions, bool keep_record) {
   GameResult r;
   r.seed = seed;
-  core::Game game(rules, scenario, seed);
   game.keep_no_undo();
   while (!game.state().over && r.actions < max_actions) {
     const core::State& s = game.state();
@@ -50,6 +53,22 @@ GameResult play_game(const core::Rules& rules, int scenario, uint64_t seed, Play
   return r;
 }
 
+}  // namespace
+
+GameResult play_game(const core::Rules& rules, int scenario, uint64_t seed, Player* players[2], const Budget& budget,
+                     int max_actions, bool keep_record) {
+  core::Game game(rules, scenario, seed);
+  return play_on(rules, game, seed, players, budget, max_actions, keep_record);
+}
+
+GameResult play_game(const core::Rules& rules, const core::State& start, uint64_t seed, Player* players[2],
+                     const Budget& budget, int max_actions, bool keep_record) {
+  core::State reseeded = start;
+  core::seed_rng(reseeded, seed);
+  core::Game game(rules, reseeded);
+  return play_on(rules, game, seed, players, budget, max_actions, keep_record);
+}
+
 Interval wilson(int wins, int n, double z) {
   if (n <= 0) return {0, 1};
   const double p = double(wins) / n, z2 = z * z;
@@ -64,14 +83,18 @@ MatchResult run_match(const core::Rules& rules, const MatchConfig& config,
   MatchResult m;
   m.config = config;
   const bool one_side = config.only_side >= 0;
-  const int total = one_side ? config.seeds : 2 * config.seeds;
+  const int starts = std::max<int>(1, int(config.positions.size()));
+  const int per_side = starts * config.seeds;
+  const int total = one_side ? per_side : 2 * per_side;
   m.results.resize(size_t(total));
   std::atomic<int> next{0};
   std::mutex mutex;
   auto worker = [&] {
     for (int g = next++; g < total; g = next++) {
-      // Games 0..seeds-1: the first player is side 0; then the same seeds swapped.
-      const int first_side = one_side ? config.only_side : g < config.seeds ? 0 : 1;
+      // Games 0..per_side-1: the first player is side 0; then the same games swapped.
+      // Within a side, each position's seeds in turn.
+      const int first_side = one_side ? config.only_side : g < per_side ? 0 : 1;
+      const int position = config.positions.empty() ? -1 : (g % per_side) / config.seeds;
       const uint64_t seed = config.first_seed + uint64_t(g % config.seeds);
       auto first = make_player(config.first, rules, mix(seed * 2 + 1));
       auto second = make_player(config.second, rules, mix(seed * 2 + 2));
@@ -79,7 +102,12 @@ MatchResult run_match(const core::Rules& rules, const MatchConfig& config,
       Player* players[2];
       players[first_side] = first.get();
       players[1 - first_side] = second.get();
-      GameResult r = play_game(rules, config.scenario, seed, players, config.budget, kMaxGameActions, config.records);
+      GameResult r =
+          position < 0
+              ? play_game(rules, config.scenario, seed, players, config.budget, kMaxGameActions, config.records)
+              : play_game(rules, config.positions[size_t(position)].state, seed, players, config.budget,
+                          kMaxGameActions, config.records);
+      r.position = position;
       const std::lock_guard lock(mutex);
       ++m.games[first_side];
       if (r.winner == first_side) ++m.wins[first_side];
@@ -107,6 +135,22 @@ std::string describe(const core::Rules& rules, const MatchResult& r) {
     out += fmt::format("{} vs {} as {}: {}/{} won {:.1f}% [{:.1f}, {:.1f}]{}\n", r.config.first, r.config.second,
                        rules.info().sides[size_t(side)], w, n, n ? 100.0 * w / n : 0.0, 100 * ci.low, 100 * ci.high,
                        r.draws[side] ? fmt::format(" ({} unfinished or drawn)", r.draws[side]) : "");
+  }
+  return out;
+}
+
+std::string positions_table(const core::Rules& rules, const MatchResult& r) {
+  std::string out;
+  const int seeds = r.config.seeds;
+  for (size_t i = 0; i < r.results.size(); i += size_t(seeds)) {
+    const GameResult& first = r.results[i];
+    if (first.position < 0) continue;
+    // The first player's side: the results hold side 0's games first when both were played.
+    const int side = r.config.only_side >= 0 ? r.config.only_side : i < r.results.size() / 2 ? 0 : 1;
+    int wins = 0;
+    for (size_t k = i; k < i + size_t(seeds); ++k) wins += r.results[k].winner == side;
+    out += fmt::format("{} as {}: {}/{}\n", r.config.positions[size_t(first.position)].name,
+                       rules.info().sides[size_t(side)], wins, seeds);
   }
   return out;
 }

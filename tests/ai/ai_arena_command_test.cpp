@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -118,6 +120,86 @@ TEST(AiArenaCommand, RefusesARecordsPathItCannotMake) {
   EXPECT_NE(err.find("cannot make the records directory"), std::string::npos) << err;
   EXPECT_EQ(err.find("[1/"), std::string::npos) << err;
   std::filesystem::remove(file);
+}
+
+// A toy position on Turn 2, cut from a recorded game by `hexfront replay --at 2 --state`.
+std::filesystem::path toy_position(const std::filesystem::path& dir) {
+  std::filesystem::remove_all(dir);
+  int status = -1;
+  const std::string bin = HEXFRONT_BINARY;
+  run(bin + " arena --game toy --first greedy --second random --seeds 1 --seed 7 --side blue --threads 1 --records " +
+          (dir / "records").string() + " >/dev/null 2>&1",
+      status);
+  EXPECT_EQ(status, 0);
+  std::filesystem::create_directories(dir / "positions");
+  const auto position = dir / "positions" / "turn2.json";
+  run(bin + " replay " + (dir / "records" / "1-7-Blue.json").string() + " --at 2 --state " + position.string() +
+          " >/dev/null 2>&1",
+      status);
+  EXPECT_EQ(status, 0);
+  return position;
+}
+
+// --from plays each position from every seed, its dice reseeded per seed: the games
+// start on Turn 2, differ from one seed to the next, name their position, and their
+// records (which carry the position) replay to the same end.
+TEST(AiArenaCommand, PlaysFromASavedPositionWithFreshDicePerSeed) {
+  const auto dir = std::filesystem::temp_directory_path() / "hexfront_arena_from";
+  const auto position = toy_position(dir);
+  ASSERT_TRUE(std::filesystem::is_regular_file(position));
+  int status = -1;
+  const std::string out = run(std::string(HEXFRONT_BINARY) + " arena --game toy --from " +
+                                  position.parent_path().string() +
+                                  " --first greedy --second random --seeds 3 --seed 11 --side blue --threads 1"
+                                  " --records " + (dir / "played").string() + " 2>&1",
+                              status);
+  EXPECT_EQ(status, 0) << out;
+  EXPECT_NE(out.find("[1/3] seed 11 from turn2.json, greedy as Blue: "), std::string::npos) << out;
+  EXPECT_NE(out.find("[3/3] seed 13 from turn2.json, greedy as Blue: "), std::string::npos) << out;
+  EXPECT_NE(out.find("1 positions from "), std::string::npos) << out;
+  const size_t tally = out.find("turn2.json as Blue: ");
+  ASSERT_NE(tally, std::string::npos) << out;
+  EXPECT_EQ(out.substr(out.find('/', tally), 3), "/3\n") << out;
+  const nlohmann::json saved = nlohmann::json::parse(std::ifstream(position));
+  std::set<std::string> dice;  // each record's starting generator state
+  for (int seed = 11; seed <= 13; ++seed) {
+    const auto record = dir / "played" / ("1-turn2-" + std::to_string(seed) + "-Blue.json");
+    ASSERT_TRUE(std::filesystem::is_regular_file(record)) << record;
+    const std::string replay = run(std::string(HEXFRONT_BINARY) + " replay " + record.string() + " 2>&1", status);
+    EXPECT_EQ(status, 0) << replay;
+    EXPECT_NE(replay.find("every hash matches"), std::string::npos) << replay;
+    // The record begins at the position, its dice reseeded: the units stand as saved,
+    // the generator is the seed's own.
+    const nlohmann::json start = nlohmann::json::parse(std::ifstream(record))["start"];
+    EXPECT_EQ(start["units"], saved["units"]) << record;
+    EXPECT_EQ(start["turn"], saved["turn"]) << record;
+    EXPECT_NE(start["rng"], saved["rng"]) << record;
+    dice.insert(start["rng"].dump());
+  }
+  EXPECT_EQ(dice.size(), 3u);
+  std::filesystem::remove_all(dir);
+}
+
+// A --from that is not a position of the game is named, and no game is played.
+TEST(AiArenaCommand, RefusesAFromPathThatIsNotAPosition) {
+  const auto dir = std::filesystem::temp_directory_path() / "hexfront_arena_from_bad";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "broken.json") << "{\"flow\": 3}";
+  int status = -1;
+  const std::string bin = HEXFRONT_BINARY;
+  std::string err = run(bin + " arena --game toy --seeds 1 --from " + (dir / "broken.json").string() + " 2>&1", status);
+  EXPECT_NE(status, 0);
+  EXPECT_NE(err.find("broken.json: not a position of toy"), std::string::npos) << err;
+  EXPECT_EQ(err.find("[1/"), std::string::npos) << err;
+  err = run(bin + " arena --game toy --seeds 1 --from " + (dir / "missing.json").string() + " 2>&1", status);
+  EXPECT_NE(status, 0);
+  EXPECT_NE(err.find("missing.json: no such file or directory"), std::string::npos) << err;
+  std::filesystem::remove(dir / "broken.json");
+  err = run(bin + " arena --game toy --seeds 1 --from " + dir.string() + " 2>&1", status);
+  EXPECT_NE(status, 0);
+  EXPECT_NE(err.find("no .json position in the directory"), std::string::npos) << err;
+  std::filesystem::remove_all(dir);
 }
 
 TEST(AiArenaCommand, RefusesAnUnknownSideNamingTheSides) {
