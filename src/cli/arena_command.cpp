@@ -188,7 +188,7 @@ void register_arena(CLI::App& app, int& exit_code) {
   auto* scenario = cmd->add_option("--scenario", opt->scenario, "Scenario id (default: the first)");
   cmd->add_option("--first", opt->first, "The player measured: " + ai::player_list())->capture_default_str();
   cmd->add_option("--second", opt->second, "Its opponent")->capture_default_str();
-  cmd->add_option("--seeds", opt->seeds, "Seeds; each is played from both sides, or from --side's")
+  cmd->add_option("--seeds", opt->seeds, "Seeds; each is played from both sides, or from --side's (from each --from position)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   cmd->add_option("--seed", opt->seed, "First seed")->capture_default_str();
