@@ -14,6 +14,7 @@
 #include "ai/simulator.h"
 #include "core/dice.h"
 #include "core/game.h"
+#include "core/state.h"
 
 namespace ai {
 
@@ -96,8 +97,15 @@ MatchResult run_match(const core::Rules& rules, const MatchConfig& config,
       const int first_side = one_side ? config.only_side : g < per_side ? 0 : 1;
       const int position = config.positions.empty() ? -1 : (g % per_side) / config.seeds;
       const uint64_t seed = config.first_seed + uint64_t(g % config.seeds);
-      auto first = make_player(config.first, rules, mix(seed * 2 + 1));
-      auto second = make_player(config.second, rules, mix(seed * 2 + 2));
+      // From a position, the dice and the players are seeded by the seed and the
+      // position together. By the seed alone every position of a run drew the same
+      // stream of dice, so one seed's bad rolls fell on all of them at once and a
+      // run's positions were not independent trials (docs/ai.md, "One stream of dice
+      // per seed").
+      const uint64_t game_seed =
+          position < 0 ? seed : mix(seed ^ core::hash_state(config.positions[size_t(position)].state));
+      auto first = make_player(config.first, rules, mix(game_seed * 2 + 1));
+      auto second = make_player(config.second, rules, mix(game_seed * 2 + 2));
       if (!first || !second) throw std::invalid_argument("unknown player name");
       Player* players[2];
       players[first_side] = first.get();
@@ -105,8 +113,9 @@ MatchResult run_match(const core::Rules& rules, const MatchConfig& config,
       GameResult r =
           position < 0
               ? play_game(rules, config.scenario, seed, players, config.budget, kMaxGameActions, config.records)
-              : play_game(rules, config.positions[size_t(position)].state, seed, players, config.budget,
+              : play_game(rules, config.positions[size_t(position)].state, game_seed, players, config.budget,
                           kMaxGameActions, config.records);
+      r.seed = seed;  // the run's name for the game; the record carries its dice
       r.position = position;
       const std::lock_guard lock(mutex);
       ++m.games[first_side];

@@ -199,7 +199,8 @@ void register_arena(CLI::App& app, int& exit_code) {
   cmd->add_option("--plot", opt->plot, "Write an SVG of the VP distribution here");
   cmd->add_option("--from", opt->from,
                   "Play from these positions instead of the scenario's setup: a state JSON (as `replay --state` "
-                  "writes) or a directory of them; each is played from every seed, its dice reseeded")
+                  "writes) or a directory of them; each is played from every seed, its dice reseeded from the seed "
+                  "and the position together")
       ->excludes(scenario);
   cmd->add_option("--records", opt->records,
                   "Write each game's record to this directory as <scenario>-<seed>-<side>.json (for replay)");

@@ -180,6 +180,33 @@ TEST(AiArenaCommand, PlaysFromASavedPositionWithFreshDicePerSeed) {
   std::filesystem::remove_all(dir);
 }
 
+// Two positions played from the same seed draw their own dice: the seed alone gave
+// every position of a run one stream of dice, so a run's positions fared together.
+TEST(AiArenaCommand, GivesEachPositionItsOwnDiceForTheSameSeed) {
+  const auto dir = std::filesystem::temp_directory_path() / "hexfront_arena_from_two";
+  const auto turn2 = toy_position(dir);
+  int status = -1;
+  const std::string bin = HEXFRONT_BINARY;
+  run(bin + " replay " + (dir / "records" / "1-7-Blue.json").string() + " --at 3 --state " +
+          (turn2.parent_path() / "turn3.json").string() + " >/dev/null 2>&1",
+      status);
+  ASSERT_EQ(status, 0);
+  const std::string out = run(bin + " arena --game toy --from " + turn2.parent_path().string() +
+                                  " --first greedy --second random --seeds 2 --seed 11 --side blue --threads 1"
+                                  " --records " + (dir / "played").string() + " 2>&1",
+                              status);
+  ASSERT_EQ(status, 0) << out;
+  std::set<std::string> dice;  // each record's starting generator state
+  for (const char* stem : {"turn2", "turn3"})
+    for (int seed = 11; seed <= 12; ++seed) {
+      const auto record = dir / "played" / ("1-" + std::string(stem) + "-" + std::to_string(seed) + "-Blue.json");
+      ASSERT_TRUE(std::filesystem::is_regular_file(record)) << record;
+      dice.insert(nlohmann::json::parse(std::ifstream(record))["start"]["rng"].dump());
+    }
+  EXPECT_EQ(dice.size(), 4u);
+  std::filesystem::remove_all(dir);
+}
+
 // A --from that is not a position of the game is named, and no game is played.
 TEST(AiArenaCommand, RefusesAFromPathThatIsNotAPosition) {
   const auto dir = std::filesystem::temp_directory_path() / "hexfront_arena_from_bad";
