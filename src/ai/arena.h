@@ -68,8 +68,9 @@ struct MatchConfig {
   // dropped, so a long match does not hold them all.
   bool records = false;
   // When not empty, the games start from these instead of the scenario's setup: each
-  // position is played from every seed (and from each side asked for), its dice
-  // reseeded per seed. Two builds given the same positions and seeds play the same
+  // position is played from every seed (and from each side asked for), its dice and
+  // players seeded by the seed and the position together, so no two positions share a
+  // stream of dice. Two builds given the same positions and seeds play the same
   // dice until their play differs: a paired measure of a change to a stretch of a game.
   std::vector<Position> positions = {};
 };
