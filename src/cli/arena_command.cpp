@@ -188,7 +188,8 @@ void register_arena(CLI::App& app, int& exit_code) {
   auto* scenario = cmd->add_option("--scenario", opt->scenario, "Scenario id (default: the first)");
   cmd->add_option("--first", opt->first, "The player measured: " + ai::player_list())->capture_default_str();
   cmd->add_option("--second", opt->second, "Its opponent")->capture_default_str();
-  cmd->add_option("--seeds", opt->seeds, "Seeds; each is played from both sides, or from --side's (from each --from position)")
+  cmd->add_option("--seeds", opt->seeds,
+                  "Seeds; each is played from both sides, or from --side's (from each --from position)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   cmd->add_option("--seed", opt->seed, "First seed")->capture_default_str();
@@ -203,7 +204,8 @@ void register_arena(CLI::App& app, int& exit_code) {
                   "and the position together")
       ->excludes(scenario);
   cmd->add_option("--records", opt->records,
-                  "Write each game's record to this directory as <scenario>-<seed>-<side>.json (for replay)");
+                  "Write each game's record to this directory as <scenario>-<seed>-<side>.json, from a --from "
+                  "position <scenario>-<position>-<seed>-<side>.json (for replay)");
   cmd->callback([opt, &exit_code] { exit_code = arena(*opt); });
 }
 
